@@ -15,7 +15,12 @@ export type ShotEvent =
   | { readonly type: 'strike'; readonly t?: number; readonly ball: BallId }
   | { readonly type: 'contact'; readonly t?: number; readonly a: BallId; readonly b: BallId }
   | { readonly type: 'cushion'; readonly t?: number; readonly ball: BallId; readonly rail?: Rail }
-  | { readonly type: 'pocket'; readonly t?: number; readonly ball: BallId; readonly pocket: PocketId }
+  | {
+      readonly type: 'pocket';
+      readonly t?: number;
+      readonly ball: BallId;
+      readonly pocket: PocketId;
+    }
   | { readonly type: 'offTable'; readonly t?: number; readonly ball: BallId }
   | {
       readonly type: 'crossHeadString';
@@ -34,7 +39,13 @@ export type ShotEvent =
       /** Set when the stroke was a jump, curve or massé stroke (R5). */
       readonly stroke?: 'jump' | 'masse' | 'curve';
     }
-  | { readonly type: 'place'; readonly t?: number; readonly ball: BallId; readonly x: number; readonly y: number }
+  | {
+      readonly type: 'place';
+      readonly t?: number;
+      readonly ball: BallId;
+      readonly x: number;
+      readonly y: number;
+    }
   | { readonly type: 'confirmPlacement'; readonly t?: number };
 
 export type ShotEventType = ShotEvent['type'];

@@ -1,0 +1,16 @@
+import { Command } from 'commander';
+import { registerReferee } from './commands/referee.js';
+import { registerSim } from './commands/sim.js';
+
+/** The whole CLI, apart from process.argv, so tests can drive it with exitOverride(). */
+export function buildProgram(): Command {
+  const program = new Command('pool8')
+    .description('pool8: an eight-ball referee, shot simulator and Monte Carlo opponent')
+    .version('0.1.0')
+    // Throw instead of exiting, in every subcommand too (set before they are added),
+    // so main.ts maps usage errors to exit code 2 and tests can catch them.
+    .exitOverride();
+  registerReferee(program);
+  registerSim(program);
+  return program;
+}

@@ -1,0 +1,50 @@
+/**
+ * The engine's error registry: every expected failure of engine/ is one of
+ * these stable codes, with a message naming what is wrong (STYLE.md, after
+ * chessops' `ERR_KINGS` and piscina's error table).
+ */
+export const ENGINE_ERRORS = {
+  E_BAD_STATE: 'the game state is not a valid pool8 state',
+  E_BAD_ACTION: 'the action is not one the referee knows',
+  E_BAD_CALL: 'the call is malformed',
+  E_BAD_EVENT: 'a shot event is malformed',
+  E_UNKNOWN_BALL: 'a ball id is not 0–15',
+  E_BALL_NOT_ON_TABLE: 'an event names a ball that is not on the table',
+  E_EVENT_ORDER: 'the events are in an impossible order',
+  E_NO_STRIKE: 'the shot has no strike event',
+  E_CALL_BALL_NOT_ON_TABLE: 'the call names a ball that is not on the table',
+  E_CALL_ILLEGAL_BALL: 'the call names a ball the shooter may not pocket',
+  E_CALL_ON_BREAK: 'the break is not a called shot (R2)',
+  E_FRAME_OVER: 'the frame is over',
+  E_DECISION_PENDING: 'a decision is pending; it must be made before the next shot',
+  E_NO_DECISION_PENDING: 'no decision is pending',
+  E_BAD_OPTION: 'that option is not on offer',
+  E_STALEMATE_TOO_EARLY: 'a stalemate needs more consecutive shots with no attempt to win (R21)',
+  E_NOTHING_TO_CORRECT: 'there is no last shot to correct, or the next shot was already played',
+  E_PLACEMENT_REQUIRED: 'the cue ball is in hand and off the table: the shot must place it',
+  E_PLACEMENT_NOT_ALLOWED: 'the cue ball is not in hand',
+  E_PLACEMENT_OUTSIDE_KITCHEN: 'the cue ball must be placed behind the head string',
+  E_PLACEMENT_OFF_TABLE: 'the cue ball must lie inside the cushions',
+  E_PLACEMENT_OVERLAP: 'the cue ball overlaps another ball',
+  E_LAYOUT_MISMATCH: 'the final layout does not match the balls the events leave on the table',
+} as const;
+
+export type EngineErrorCode = keyof typeof ENGINE_ERRORS;
+
+export interface EngineError {
+  readonly code: EngineErrorCode;
+  readonly message: string;
+  /** The offending field (a JSON path such as `events[3].ball`), where one applies. */
+  readonly field?: string;
+  /** The offending ball, where one applies. */
+  readonly ball?: number;
+}
+
+export function engineError(
+  code: EngineErrorCode,
+  detail?: string,
+  where: { field?: string; ball?: number } = {},
+): EngineError {
+  const message = detail ? `${ENGINE_ERRORS[code]}: ${detail}` : ENGINE_ERRORS[code];
+  return { code, message, ...where };
+}

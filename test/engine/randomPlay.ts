@@ -1,0 +1,114 @@
+/**
+ * Random legal play for property tests: every choice is drawn from a stream
+ * of numbers fast-check generates (so failures shrink), every call comes from
+ * legalTargets, every event log is physically possible by construction (a
+ * ball acts only while it is on the table).
+ */
+import {
+  type Action,
+  type BallId,
+  CUE,
+  type FrameState,
+  headStringX,
+  legalTargets,
+  POCKET_IDS,
+  type ShotEvent,
+  TABLE_DIMENSIONS,
+} from '../../engine/index.js';
+
+export class Choices {
+  private i = 0;
+  constructor(private readonly stream: readonly number[]) {}
+  /** Uniform-ish integer in [0, n). */
+  int(n: number): number {
+    const v = this.stream[this.i++ % this.stream.length] ?? 0;
+    return n <= 1 ? 0 : v % n;
+  }
+  pick<T>(xs: readonly T[]): T {
+    return xs[this.int(xs.length)]!;
+  }
+  chance(percent: number): boolean {
+    return this.int(100) < percent;
+  }
+}
+
+export function randomAction(state: FrameState, c: Choices): Action {
+  const t = legalTargets(state);
+  if (t.action === 'decide') return { type: 'decide', option: c.pick(t.options) };
+  if (t.stalemateAvailable && c.chance(30)) return { type: 'stalemate' };
+  const events: ShotEvent[] = [];
+  const live = new Set<BallId>(state.balls.map((b) => b.id));
+  const { length: L, width: W } = TABLE_DIMENSIONS[state.table];
+  if (state.ballInHand && (!live.has(CUE) || c.chance(30))) {
+    const maxX = state.ballInHand.region === 'kitchen' ? headStringX(state.table) : L - 0.03;
+    // Positions may be unknown after shots reported without a layout; the
+    // placement check only sees known balls, so pick away from the known ones.
+    for (let k = 0; k < 20; k++) {
+      const x = 0.03 + (c.int(1000) / 1000) * (maxX - 0.03);
+      const y = 0.03 + (c.int(1000) / 1000) * (W - 0.06);
+      const clear = state.balls.every(
+        (b) =>
+          b.id === CUE || b.x === null || b.y === null || Math.hypot(b.x - x, b.y - y) >= 0.0572,
+      );
+      if (clear) {
+        events.push({ type: 'place', ball: CUE, x, y });
+        break;
+      }
+    }
+    if (events.length === 0) return { type: 'stalemate' }; // unreachable in practice; the test would flag it
+    live.add(CUE);
+    if (c.chance(50)) events.push({ type: 'confirmPlacement' });
+  }
+  let call: unknown;
+  let target: { ball: BallId; pocket: (typeof POCKET_IDS)[number] } | null = null;
+  if (t.action === 'shot') {
+    const r = c.int(10);
+    if (r < 7 && t.callable.length > 0) {
+      target = { ball: c.pick(t.callable), pocket: c.pick(t.pockets) };
+      call = { kind: 'pocket', ...target };
+    } else if (r < 9) {
+      call = { kind: 'safety' };
+    }
+  }
+  events.push({ type: 'strike', ball: CUE });
+  if (target && live.has(CUE) && c.chance(60)) {
+    // A made shot: the called ball struck first and dropped where called.
+    events.push({ type: 'contact', a: CUE, b: target.ball });
+    events.push({
+      type: 'pocket',
+      ball: target.ball,
+      pocket: c.chance(90) ? target.pocket : c.pick(POCKET_IDS),
+    });
+    live.delete(target.ball);
+  }
+  const n = c.int(8);
+  for (let k = 0; k < n && live.size > 1; k++) {
+    const balls = [...live];
+    const objects = balls.filter((b) => b !== CUE);
+    const kind = c.int(100);
+    if (kind < 35 && live.has(CUE) && objects.length > 0) {
+      events.push({ type: 'contact', a: CUE, b: c.pick(objects) });
+    } else if (kind < 50 && objects.length > 1) {
+      const a = c.pick(objects);
+      const b = c.pick(objects.filter((x) => x !== a));
+      events.push({ type: 'contact', a, b });
+    } else if (kind < 75) {
+      events.push({ type: 'cushion', ball: c.pick(balls) });
+    } else if (kind < 95) {
+      // The 8 drops rarely by accident, so frames also reach R1 and R20A/B/D.
+      const pool = balls.filter((x) => x !== 8 || c.chance(10));
+      if (pool.length === 0) continue;
+      const b = c.pick(pool);
+      events.push({ type: 'pocket', ball: b, pocket: c.pick(POCKET_IDS) });
+      live.delete(b);
+    } else if (kind < 97) {
+      const b = c.pick(balls);
+      events.push({ type: 'offTable', ball: b });
+      live.delete(b);
+    } else if (live.has(CUE)) {
+      events.push({ type: 'crossHeadString', ball: CUE, dir: c.chance(50) ? 'out' : 'in' });
+    }
+  }
+  events.push({ type: 'rest' });
+  return { type: 'shot', call, events };
+}
