@@ -1,6 +1,11 @@
 import { Command } from 'commander';
+import { registerMatch } from './commands/match.js';
+import { registerPlay } from './commands/play.js';
 import { registerReferee } from './commands/referee.js';
+import { registerReplay } from './commands/replay.js';
+import { registerSearchBreak } from './commands/searchBreak.js';
 import { registerSim } from './commands/sim.js';
+import { registerSuggest } from './commands/suggest.js';
 
 /** The whole CLI, apart from process.argv, so tests can drive it with exitOverride(). */
 export function buildProgram(): Command {
@@ -10,7 +15,12 @@ export function buildProgram(): Command {
     // Throw instead of exiting, in every subcommand too (set before they are added),
     // so main.ts maps usage errors to exit code 2 and tests can catch them.
     .exitOverride();
+  registerPlay(program);
+  registerSuggest(program);
+  registerMatch(program);
+  registerReplay(program);
   registerReferee(program);
   registerSim(program);
+  registerSearchBreak(program);
   return program;
 }

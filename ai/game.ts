@@ -1,0 +1,175 @@
+import type { Call } from '../engine/call.js';
+import { type EngineError, engineError } from '../engine/errors.js';
+import type { FoulCode } from '../engine/foul.js';
+import { apply } from '../engine/referee.js';
+import { err, ok, type Result } from '../engine/result.js';
+import type { RuleOptions, RulesPreset } from '../engine/rules.js';
+import type { Shot } from '../engine/shot.js';
+import {
+  type DecisionOption,
+  type FrameEndReason,
+  type FrameState,
+  newFrame,
+  type PlayerId,
+} from '../engine/state.js';
+import type { Point, TableSize } from '../engine/table.js';
+import type { VerdictKind } from '../engine/verdict.js';
+import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
+import { LEVELS, type LevelName } from './levels.js';
+import { perturb } from './noise.js';
+import type { Decision } from './planner.js';
+import { playShot } from './sampling.js';
+import { deriveSeed } from './seeds.js';
+
+/**
+ * One frame between two players, as pure data in, data out: each player is a
+ * function (state, seed) → decision; the execution noise of the shooter's
+ * level is drawn from seeds derived from (frame seed, shot number), so both
+ * games of a pair see the same random streams; every shot is simulated and
+ * refereed; the record holds what is needed to replay it bit for bit.
+ */
+export const STRATEGIES = ['planner', 'greedy', 'random'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+export interface PlayerSpec {
+  readonly strategy: Strategy;
+  /** Noise (and, for the planner, budget) level. */
+  readonly level: LevelName;
+}
+
+export type DecideFn = (state: FrameState, seed: number) => Promise<Result<Decision, EngineError>>;
+
+export interface ShotEntry {
+  readonly n: number;
+  readonly player: PlayerId;
+  readonly action: 'shot' | 'decide' | 'stalemate';
+  readonly call?: Call | null;
+  readonly placement?: Point | null;
+  /** What the player meant, and what the noisy stroke was (the one simulated). */
+  readonly intended?: Shot;
+  readonly executed?: Shot;
+  readonly option?: DecisionOption;
+  readonly reason?: string;
+  /** The outcome: verdict kind, fouls, balls credited and down, the frame result. */
+  readonly verdict: VerdictKind;
+  readonly fouls: readonly FoulCode[];
+  readonly credited: readonly number[];
+  readonly stayDown: readonly number[];
+  /** Hash of the simulated events and final layout (sim/hash.ts), for replay. */
+  readonly outcome?: string;
+  /** Wall time of the decision, ms (not part of the replay). */
+  readonly ms?: number;
+}
+
+export type EndReason = FrameEndReason | 'shotCap';
+
+export interface FrameRecord {
+  readonly seed: number;
+  readonly breaker: PlayerId;
+  readonly winner: PlayerId | null;
+  readonly reason: EndReason;
+  readonly stalemates: number;
+  readonly shots: readonly ShotEntry[];
+}
+
+export interface FrameSetup {
+  readonly seed: number;
+  readonly breaker: PlayerId;
+  readonly rules: RulesPreset | RuleOptions;
+  readonly table: TableSize;
+  readonly players: readonly [PlayerSpec, PlayerSpec];
+  readonly params?: PhysicsParams;
+  /** A frame is cut off (a draw) after this many actions. */
+  readonly maxShots?: number;
+}
+
+export interface FrameHooks {
+  readonly now?: () => number;
+  readonly onShot?: (entry: ShotEntry, state: FrameState) => void;
+}
+
+/** The noise seed of shot n of a frame: the same for both games of a pair. */
+export const noiseSeed = (frameSeed: number, n: number): number => deriveSeed(frameSeed, n, 0x5eed);
+
+export async function playFrame(
+  setup: FrameSetup,
+  deciders: readonly [DecideFn, DecideFn],
+  hooks: FrameHooks = {},
+): Promise<Result<FrameRecord, EngineError>> {
+  const params = setup.params ?? DEFAULT_PHYSICS;
+  const maxShots = setup.maxShots ?? 300;
+  let state = newFrame({
+    seed: setup.seed,
+    breaker: setup.breaker,
+    table: setup.table,
+    rules: setup.rules,
+  });
+  const shots: ShotEntry[] = [];
+  let stalemates = 0;
+  for (let n = 0; n < maxShots && state.phase !== 'over'; n++) {
+    const mover = state.pending ? state.pending.player : state.turn;
+    const t0 = hooks.now?.();
+    const d = await deciders[mover](state, deriveSeed(setup.seed, n, mover));
+    const ms = t0 !== undefined ? hooks.now!() - t0 : undefined;
+    if (!d.ok) return d;
+    const decision = d.value;
+    let entry: ShotEntry;
+    if (decision.kind === 'shot') {
+      const level = LEVELS[setup.players[mover].level];
+      const [executed] = perturb(decision.shot, level.noise, noiseSeed(setup.seed, n));
+      const out = playShot(state, decision.call, executed, decision.placement, params);
+      if ('error' in out) {
+        return err(engineError('E_BAD_ACTION', `player ${mover} shot ${n}: ${out.error}`));
+      }
+      entry = {
+        n,
+        player: mover,
+        action: 'shot',
+        call: decision.call,
+        placement: decision.placement,
+        intended: decision.shot,
+        executed,
+        reason: decision.reason,
+        verdict: out.verdict.kind,
+        fouls: out.verdict.fouls,
+        credited: out.verdict.credited,
+        stayDown: out.verdict.stayDown,
+        outcome: outcomeHash({ events: out.events, layout: out.layout }),
+        ...(ms !== undefined ? { ms } : {}),
+      };
+      state = out.state;
+    } else {
+      const action =
+        decision.kind === 'decide'
+          ? { type: 'decide' as const, option: decision.option }
+          : { type: 'stalemate' as const };
+      const r = apply(state, action);
+      if (!r.ok)
+        return err(engineError(r.error.code, `player ${mover} action ${n}: ${r.error.message}`));
+      if (decision.kind === 'stalemate') stalemates++;
+      entry = {
+        n,
+        player: mover,
+        action: decision.kind === 'decide' ? 'decide' : 'stalemate',
+        ...(decision.kind === 'decide' ? { option: decision.option } : {}),
+        reason: decision.reason,
+        verdict: r.value.verdict.kind,
+        fouls: [],
+        credited: [],
+        stayDown: [],
+        ...(ms !== undefined ? { ms } : {}),
+      };
+      state = r.value.state;
+    }
+    shots.push(entry);
+    hooks.onShot?.(entry, state);
+  }
+  return ok({
+    seed: setup.seed,
+    breaker: setup.breaker,
+    winner: state.result?.winner ?? null,
+    reason: state.result?.reason ?? 'shotCap',
+    stalemates,
+    shots,
+  });
+}

@@ -1,0 +1,283 @@
+import type { Call } from '../engine/call.js';
+import { decide as decideOption } from '../engine/decide.js';
+import { type EngineError, engineError } from '../engine/errors.js';
+import { err, ok, type Result } from '../engine/result.js';
+import type { Shot } from '../engine/shot.js';
+import { stalemateAvailable } from '../engine/stalemate.js';
+import type { DecisionOption, FrameState } from '../engine/state.js';
+import type { Point } from '../engine/table.js';
+import { DEFAULT_PHYSICS, type PhysicsParams } from '../sim/index.js';
+import { BREAK } from './breakShot.js';
+import { type Candidate, generate } from './candidates.js';
+import type { Evaluator } from './evaluator.js';
+import type { Budget, Level } from './levels.js';
+import {
+  type AimResult,
+  layoutFor,
+  type SampleResult,
+  type SampleTask,
+  type Task,
+} from './sampling.js';
+import { deriveSeed } from './seeds.js';
+import { stateValue } from './value.js';
+
+/**
+ * The Monte Carlo planner (issue 5): generate candidates from geometry,
+ * refine each pot's aim by noiseless simulation, sample every candidate under
+ * the level's execution noise through simulator and referee, score each
+ * sample by the leave (ai/value.ts), and spend a second round of samples on
+ * the best few (CueCard's two levels, ai.md). Pure: the clock and the threads
+ * come in through `options`.
+ */
+export interface PlanOptions {
+  readonly level: Level;
+  readonly seed: number;
+  readonly evaluator: Evaluator;
+  readonly params?: PhysicsParams;
+  readonly budget?: Partial<Budget>;
+  /** Stop refining after this many milliseconds (needs `now`). */
+  readonly timeLimitMs?: number;
+  readonly now?: () => number;
+  readonly onProgress?: (p: { phase: 'aim' | 'sample' | 'final'; tasks: number }) => void;
+}
+
+export interface RankedShot {
+  readonly candidate: Candidate;
+  /** The aim after refinement, degrees, and the width of its pocketing window (null when not refined). */
+  readonly shot: Shot;
+  readonly window: number | null;
+  readonly samples: number;
+  /** Mean estimated P(win) after the shot. */
+  readonly value: number;
+  readonly stderr: number;
+  readonly pPot: number;
+  readonly pFoul: number;
+  readonly pLose: number;
+  /** Mean value of the position when the pot is made (the leave). */
+  readonly leave: number;
+}
+
+export type Decision =
+  | {
+      readonly kind: 'shot';
+      readonly call: Call | null;
+      readonly shot: Shot;
+      readonly placement: Point | null;
+      readonly reason: string;
+      readonly ranked: readonly RankedShot[];
+    }
+  | { readonly kind: 'decide'; readonly option: DecisionOption; readonly reason: string }
+  | { readonly kind: 'stalemate'; readonly reason: string };
+
+/** Below this estimated P(win), with R21 on offer, the planner proposes the stalemate. */
+const STALEMATE_BELOW = 0.35;
+
+function percent(x: number): string {
+  return `${Math.round(x * 100)}%`;
+}
+
+/** R6, R8, R9: take the option whose resulting state is worth most to the decider. */
+export function chooseOption(state: FrameState, level: Level): Decision {
+  const me = state.pending!.player;
+  let best: { option: DecisionOption; value: number } | null = null;
+  for (const option of state.pending!.options) {
+    const r = decideOption(state, option);
+    if (!r.ok) continue;
+    // A re-rack is a fresh frame: worth the breaker's measured break value to whoever breaks.
+    const v =
+      r.value.state.phase === 'break'
+        ? r.value.state.turn === me
+          ? BREAK.breakerValue
+          : 1 - BREAK.breakerValue
+        : stateValue(r.value.state, me, level);
+    if (!best || v > best.value) best = { option, value: v };
+  }
+  return {
+    kind: 'decide',
+    option: best!.option,
+    reason: `${best!.option}: estimated P(win) ${percent(best!.value)}`,
+  };
+}
+
+function summarise(c: Candidate, shot: Shot, window: number | null, r: SampleResult): RankedShot {
+  const mean = r.n > 0 ? r.sumValue / r.n : 0;
+  const variance = r.n > 1 ? Math.max(0, r.sumSquares / r.n - mean * mean) : 0;
+  return {
+    candidate: c,
+    shot,
+    window,
+    samples: r.n,
+    value: mean,
+    stderr: Math.sqrt(variance / Math.max(1, r.n)),
+    pPot: r.pots / Math.max(1, r.n),
+    pFoul: r.fouls / Math.max(1, r.n),
+    pLose: r.losses / Math.max(1, r.n),
+    leave: r.pots > 0 ? r.sumLeave / r.pots : 0,
+  };
+}
+
+function merge(a: SampleResult, b: SampleResult): SampleResult {
+  return {
+    n: a.n + b.n,
+    sumValue: a.sumValue + b.sumValue,
+    sumSquares: a.sumSquares + b.sumSquares,
+    pots: a.pots + b.pots,
+    fouls: a.fouls + b.fouls,
+    losses: a.losses + b.losses,
+    wins: a.wins + b.wins,
+    sumLeave: a.sumLeave + b.sumLeave,
+  };
+}
+
+/** Words for the coach: why this shot. */
+export function reasonFor(r: RankedShot): string {
+  const c = r.candidate;
+  const parts = [c.describe];
+  if (c.kind === 'safety')
+    parts.push(`foul risk ${percent(r.pFoul)}, leaves P(win) ${percent(r.value)}`);
+  else
+    parts.push(
+      `P(pot) ${percent(r.pPot)}, foul ${percent(r.pFoul)}, lose ${percent(r.pLose)}, leave ${percent(r.leave)}`,
+    );
+  return parts.join(': ');
+}
+
+/** Pre-ranking: the best pots by geometric chance (all their variants), then banks, kicks, combinations and safeties. */
+function shortlist(cands: readonly Candidate[], budget: Budget): Candidate[] {
+  const pots = cands.filter((c) => c.kind === 'pot').sort((p, q) => q.prior - p.prior);
+  const others = cands
+    .filter((c) => c.kind === 'bank' || c.kind === 'kick' || c.kind === 'combo')
+    .sort((p, q) => q.prior - p.prior);
+  const safeties = cands.filter((c) => c.kind === 'safety');
+  const nPots = Math.max(0, Math.ceil(budget.candidates * 0.6));
+  const nOthers = Math.ceil(budget.candidates * 0.15);
+  const nSafe = Math.max(
+    4,
+    budget.candidates - Math.min(nPots, pots.length) - Math.min(nOthers, others.length),
+  );
+  // Take every fifth safety, so speeds and thicknesses stay spread out.
+  const step = Math.max(1, Math.floor(safeties.length / nSafe));
+  const safe = safeties.filter((_, i) => i % step === 0).slice(0, nSafe);
+  return [...pots.slice(0, nPots), ...others.slice(0, nOthers), ...safe];
+}
+
+export async function plan(
+  state: FrameState,
+  options: PlanOptions,
+): Promise<Result<Decision, EngineError>> {
+  if (state.phase === 'over') return err(engineError('E_FRAME_OVER'));
+  const level = options.level;
+  if (state.pending) return ok(chooseOption(state, level));
+  if (state.phase === 'break') {
+    return ok({
+      kind: 'shot',
+      call: null,
+      shot: BREAK.shotFor(state.table),
+      placement: BREAK.placement(state.table),
+      reason: BREAK.reason,
+      ranked: [],
+    });
+  }
+  if (layoutFor(state, null) === null && state.balls.some((b) => b.x === null)) {
+    return err(
+      engineError('E_BAD_STATE', 'the planner needs every ball position', { field: 'state.balls' }),
+    );
+  }
+  if (stalemateAvailable(state)) {
+    const v = stateValue(state, state.turn, level);
+    if (v < STALEMATE_BELOW)
+      return ok({
+        kind: 'stalemate',
+        reason: `R21: no safe attempt to win, estimated P(win) ${percent(v)}`,
+      });
+  }
+  const budget: Budget = { ...level.budget, ...options.budget };
+  const params = options.params ?? DEFAULT_PHYSICS;
+  const started = options.now?.();
+  const overTime = () =>
+    options.timeLimitMs !== undefined &&
+    options.now !== undefined &&
+    started !== undefined &&
+    options.now() - started > options.timeLimitMs;
+
+  const all = generate(state, { noise: level.noise, full: true });
+  const cands = shortlist(all, budget);
+  if (cands.length === 0)
+    return err(engineError('E_BAD_STATE', 'no legal shot could be generated'));
+
+  // 1. Aim refinement for everything aimed at a pocket.
+  const aimIdx: number[] = [];
+  const aimTasks: Task[] = [];
+  cands.forEach((c, i) => {
+    if (!c.target) return;
+    const layout = layoutFor(state, c.placement);
+    if (!layout) return;
+    aimIdx.push(i);
+    aimTasks.push({
+      kind: 'aim',
+      layout,
+      shot: c.shot,
+      ball: c.target.ball,
+      pocket: c.target.pocket,
+      params,
+    });
+  });
+  options.onProgress?.({ phase: 'aim', tasks: aimTasks.length });
+  const aims = (await options.evaluator.run(aimTasks)) as AimResult[];
+  const shots: Shot[] = cands.map((c) => c.shot);
+  const windows: (number | null)[] = cands.map(() => null);
+  aimIdx.forEach((i, k) => {
+    shots[i] = { ...shots[i]!, phi: aims[k]!.phi };
+    windows[i] = aims[k]!.window;
+  });
+  // Pots that no aim in the scan makes are dropped, unless nothing else is left.
+  let live = cands.map((_, i) => i).filter((i) => windows[i] === null || windows[i]! > 0);
+  if (live.length === 0) live = cands.map((_, i) => i);
+
+  // 2. First level: every live candidate, `samples` noisy samples each.
+  const sampleTask = (i: number, first: number, count: number): SampleTask => ({
+    kind: 'sample',
+    state,
+    call: cands[i]!.call,
+    shot: shots[i]!,
+    placement: cands[i]!.placement,
+    noise: level.noise,
+    level: level.name,
+    params,
+    root: deriveSeed(options.seed, state.shotCount),
+    candidate: i,
+    first,
+    count,
+  });
+  options.onProgress?.({ phase: 'sample', tasks: live.length });
+  const first = (await options.evaluator.run(
+    live.map((i) => sampleTask(i, 0, budget.samples)),
+  )) as SampleResult[];
+  const results = new Map<number, SampleResult>();
+  for (const [k, i] of live.entries()) results.set(i, first[k]!);
+
+  // 3. Second level: the best few get more samples (CueCard), time permitting.
+  const byValue = (i: number) => results.get(i)!.sumValue / Math.max(1, results.get(i)!.n);
+  const order = [...live].sort((p, q) => byValue(q) - byValue(p) || p - q);
+  if (!overTime() && budget.finalists > 0 && budget.finalSamples > 0) {
+    const finalists = order.slice(0, budget.finalists);
+    options.onProgress?.({ phase: 'final', tasks: finalists.length });
+    const more = (await options.evaluator.run(
+      finalists.map((i) => sampleTask(i, budget.samples, budget.finalSamples)),
+    )) as SampleResult[];
+    for (const [k, i] of finalists.entries()) results.set(i, merge(results.get(i)!, more[k]!));
+  }
+  const ranked = live
+    .map((i) => ({ i, r: summarise(cands[i]!, shots[i]!, windows[i]!, results.get(i)!) }))
+    .sort((p, q) => q.r.value - p.r.value || p.i - q.i)
+    .map((x) => x.r);
+  const best = ranked[0]!;
+  return ok({
+    kind: 'shot',
+    call: best.candidate.call,
+    shot: best.shot,
+    placement: best.candidate.placement,
+    reason: reasonFor(best),
+    ranked,
+  });
+}

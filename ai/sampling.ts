@@ -1,0 +1,218 @@
+import type { BallId } from '../engine/ball.js';
+import type { Call } from '../engine/call.js';
+import type { Layout } from '../engine/layout.js';
+import { apply } from '../engine/referee.js';
+import type { Shot } from '../engine/shot.js';
+import type { ShotEvent } from '../engine/shotEvent.js';
+import type { FrameState, PlayerId } from '../engine/state.js';
+import type { PocketId, Point } from '../engine/table.js';
+import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
+import { LEVELS, type LevelName, type Noise } from './levels.js';
+import { perturb } from './noise.js';
+import { deriveSeed } from './seeds.js';
+import { stateValue } from './value.js';
+
+/**
+ * The work a planner farms out, as plain data carrying its seeds (guide:
+ * "every worker task is plain data carrying its seed"): the same task gives
+ * the same answer in any thread, so 1 and 2 threads decide alike.
+ */
+export interface AimTask {
+  readonly kind: 'aim';
+  readonly layout: Layout;
+  readonly shot: Shot;
+  readonly ball: BallId;
+  readonly pocket: PocketId;
+  readonly params: PhysicsParams;
+}
+
+export interface AimResult {
+  /** The aim at the centre of the window in which the ball drops, degrees (throw and squirt included). */
+  readonly phi: number;
+  /** Width of that window, degrees; 0 when no aim within the scan pots it. */
+  readonly window: number;
+}
+
+export interface SampleTask {
+  readonly kind: 'sample';
+  readonly state: FrameState;
+  readonly call: Call | null;
+  readonly shot: Shot;
+  readonly placement: Point | null;
+  readonly noise: Noise;
+  readonly level: LevelName;
+  readonly params: PhysicsParams;
+  /** Seeds: deriveSeed(root, candidate, first + k) for sample k. */
+  readonly root: number;
+  readonly candidate: number;
+  readonly first: number;
+  readonly count: number;
+}
+
+export interface SampleResult {
+  readonly n: number;
+  readonly sumValue: number;
+  readonly sumSquares: number;
+  /** The shooter kept the table (a legal pot) or won. */
+  readonly pots: number;
+  readonly fouls: number;
+  readonly losses: number;
+  readonly wins: number;
+  /** Mean leave value over the samples where the shooter kept the table. */
+  readonly sumLeave: number;
+}
+
+export type Task = AimTask | SampleTask;
+export type TaskResult = AimResult | SampleResult;
+
+/** The layout the simulator needs from a state, with the cue ball placed if in hand. */
+export function layoutFor(state: FrameState, placement: Point | null): Layout | null {
+  const balls: { id: BallId; x: number; y: number }[] = [];
+  for (const b of state.balls) {
+    if (b.id === 0 && placement) continue;
+    if (b.x === null || b.y === null) return null;
+    balls.push({ id: b.id, x: b.x, y: b.y });
+  }
+  if (placement) balls.unshift({ id: 0, x: placement.x, y: placement.y });
+  balls.sort((p, q) => p.id - q.id);
+  return { table: state.table, balls };
+}
+
+/** Simulates one executed shot and referees it: the game's single step, shared by play, sampling and replay. */
+export function playShot(
+  state: FrameState,
+  call: Call | null,
+  shot: Shot,
+  placement: Point | null,
+  params: PhysicsParams,
+):
+  | {
+      state: FrameState;
+      verdict: import('../engine/verdict.js').Verdict;
+      events: ShotEvent[];
+      layout: Layout;
+    }
+  | { error: string } {
+  const layout = layoutFor(state, placement);
+  if (!layout) return { error: 'E_POSITIONS_UNKNOWN' };
+  const sim = simulate(layout, shot, params);
+  if (!sim.ok) return { error: sim.error.code };
+  const events: ShotEvent[] = placement
+    ? [{ type: 'place', ball: 0, x: placement.x, y: placement.y }, ...sim.value.events]
+    : sim.value.events;
+  const res = apply(state, {
+    type: 'shot',
+    call: call ?? undefined,
+    events,
+    layout: sim.value.layout,
+  });
+  if (!res.ok) return { error: res.error.code };
+  return {
+    state: res.value.state,
+    verdict: res.value.verdict,
+    events: sim.value.events,
+    layout: sim.value.layout,
+  };
+}
+
+function pots(
+  layout: Layout,
+  shot: Shot,
+  ball: BallId,
+  pocket: PocketId,
+  params: PhysicsParams,
+): boolean {
+  const r = simulate(layout, shot, params);
+  if (!r.ok) return false;
+  let hit = false;
+  for (const e of r.value.events) {
+    if (e.type === 'pocket' && e.ball === 0) return false;
+    if (e.type === 'pocket' && e.ball === ball) hit = e.pocket === pocket;
+  }
+  return hit;
+}
+
+/**
+ * Aim refinement by noiseless simulation: scan ±2° around the geometric aim,
+ * take the run of pocketing aims nearest it and bisect both edges. This puts
+ * throw, squirt and the jaws into the aim without modelling them here.
+ */
+export function runAim(task: AimTask): AimResult {
+  const { layout, shot, ball, pocket, params } = task;
+  const ok = (d: number) => pots(layout, { ...shot, phi: shot.phi + d }, ball, pocket, params);
+  const step = 0.4;
+  const offsets: number[] = [];
+  for (let k = -5; k <= 5; k++) offsets.push(k * step);
+  const hits = offsets.map(ok);
+  let bestK = -1;
+  for (let k = 0; k < offsets.length; k++) {
+    if (hits[k] && (bestK < 0 || Math.abs(offsets[k]!) < Math.abs(offsets[bestK]!))) bestK = k;
+  }
+  if (bestK < 0) return { phi: shot.phi, window: 0 };
+  let lo = bestK;
+  while (lo > 0 && hits[lo - 1]) lo--;
+  let hi = bestK;
+  while (hi < offsets.length - 1 && hits[hi + 1]) hi++;
+  const edge = (inside: number, outside: number) => {
+    let a = inside;
+    let b = outside;
+    for (let i = 0; i < 5; i++) {
+      const m = (a + b) / 2;
+      if (ok(m)) a = m;
+      else b = m;
+    }
+    return (a + b) / 2;
+  };
+  const left = lo > 0 ? edge(offsets[lo]!, offsets[lo - 1]!) : offsets[lo]!;
+  const right = hi < offsets.length - 1 ? edge(offsets[hi]!, offsets[hi + 1]!) : offsets[hi]!;
+  return { phi: shot.phi + (left + right) / 2, window: right - left };
+}
+
+export function runSamples(task: SampleTask): SampleResult {
+  const level = LEVELS[task.level];
+  const me: PlayerId = task.state.turn;
+  let sumValue = 0;
+  let sumSquares = 0;
+  let potsN = 0;
+  let fouls = 0;
+  let losses = 0;
+  let wins = 0;
+  let sumLeave = 0;
+  for (let k = 0; k < task.count; k++) {
+    const [executed] = perturb(
+      task.shot,
+      task.noise,
+      deriveSeed(task.root, task.candidate, task.first + k),
+    );
+    const out = playShot(task.state, task.call, executed, task.placement, task.params);
+    let v = 0;
+    if ('error' in out) {
+      // A shot the referee refuses (e.g. a placement that noise cannot move) is worth nothing.
+      fouls++;
+    } else {
+      v = stateValue(out.state, me, level);
+      const verdict = out.verdict;
+      if (verdict.fouls.length > 0) fouls++;
+      if (verdict.frame) {
+        if (verdict.frame.winner === me) wins++;
+        else losses++;
+      }
+      if (
+        (verdict.kind === 'continue' && verdict.credited.length > 0) ||
+        verdict.frame?.winner === me
+      ) {
+        potsN++;
+        sumLeave += v;
+      }
+    }
+    sumValue += v;
+    sumSquares += v * v;
+  }
+  return { n: task.count, sumValue, sumSquares, pots: potsN, fouls, losses, wins, sumLeave };
+}
+
+export function runTask(task: Task): TaskResult {
+  return task.kind === 'aim' ? runAim(task) : runSamples(task);
+}
+
+export { DEFAULT_PHYSICS };

@@ -1,0 +1,36 @@
+import { nextUint32, type PrngState } from '../engine/prng.js';
+
+/**
+ * Seeds derived from (root seed, candidate, sample) (STYLE.md point 7), so
+ * every sample's noise is fixed by its coordinates and never by which worker
+ * ran it or when. The mix is splitmix32-style: each index is folded in and
+ * scrambled, so neighbouring indices give unrelated streams.
+ */
+export function deriveSeed(root: number, ...path: readonly number[]): number {
+  let h = (Math.trunc(root) ^ 0x85ebca6b) >>> 0;
+  for (const k of path) {
+    h = (h + 0x9e3779b9 + (Math.trunc(k) >>> 0)) >>> 0;
+    h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+    h = (h ^ (h >>> 16)) >>> 0;
+  }
+  return h;
+}
+
+/** Uniform in [0, 1) and the next state. */
+export function uniform(state: PrngState): [number, PrngState] {
+  const [u, s] = nextUint32(state);
+  return [u / 0x100000000, s];
+}
+
+/**
+ * A standard normal draw by Box–Muller. Math.log/cos/sqrt may differ across
+ * JS engines (physics.md), but not between threads or processes of one
+ * runtime, which is the determinism we promise.
+ */
+export function gaussian(state: PrngState): [number, PrngState] {
+  const [u1, s1] = uniform(state);
+  const [u2, s2] = uniform(s1);
+  const r = Math.sqrt(-2 * Math.log(1 - u1));
+  return [r * Math.cos(2 * Math.PI * u2), s2];
+}

@@ -1,0 +1,153 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { FrameRecord, PlayerSpec } from '../../ai/game.js';
+import {
+  breakAndRun,
+  type MatchSummary,
+  percentile,
+  playMatch,
+  summarise,
+} from '../../ai/match.js';
+import { makeDecider, playerName } from '../../ai/players.js';
+import { PoolEvaluator } from '../../ai/pool.js';
+import { ENGINE_VERSION, type GameRecord } from '../../ai/record.js';
+import { PRESETS, type RulesPreset } from '../../engine/rules.js';
+import type { TableSize } from '../../engine/table.js';
+import { DEFAULT_PHYSICS } from '../../sim/index.js';
+import { CliError, EXIT, printJson } from '../io.js';
+import { intOption, playerOption, progress, rulesOption, tableOption } from '../options.js';
+import { END_WORDS } from './play.js';
+
+interface MatchOptions {
+  a: PlayerSpec;
+  b: PlayerSpec;
+  games: number;
+  seed: number;
+  rules: RulesPreset;
+  table: TableSize;
+  threads: number;
+  out?: string;
+  json?: boolean;
+  maxShots: number;
+}
+
+const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function formatSummary(s: MatchSummary, names: readonly [string, string]): string {
+  const e = s.elo;
+  const lines = [
+    `games ${s.games}: A (${names[0]}) ${s.wins} W / ${s.losses} L / ${s.draws} D — score ${pc(e.score)}`,
+    `Elo A − B: ${fmt(e.elo)} (95% ${fmt(e.eloLow)} … ${fmt(e.eloHigh)}), LOS ${pc(e.los)}`,
+  ];
+  for (const p of [0, 1] as const) {
+    const seat = s.seats[p]!;
+    const ms = seat.decisionMs;
+    lines.push(
+      `${'AB'[p]} ${names[p].padEnd(16)} break-and-run ${seat.breakAndRuns}/${seat.breaks} (${pc(seat.breaks ? seat.breakAndRuns / seat.breaks : 0)}), ` +
+        `fouls/game ${(seat.fouls / Math.max(1, s.games)).toFixed(2)}, shots/game ${(seat.shots / Math.max(1, s.games)).toFixed(1)}` +
+        (ms.length
+          ? `, decision ms p50 ${percentile(ms, 50).toFixed(0)} p95 ${percentile(ms, 95).toFixed(0)} max ${Math.max(...ms).toFixed(0)}`
+          : ''),
+    );
+  }
+  lines.push('end reasons:');
+  for (const [k, v] of Object.entries(s.endReasons))
+    if (v > 0) lines.push(`  ${String(v).padStart(5)}  ${END_WORDS[k] ?? k}`);
+  return lines.join('\n');
+}
+
+function fmt(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? '+inf' : '-inf';
+  return `${x >= 0 ? '+' : ''}${x.toFixed(0)}`;
+}
+
+export function registerMatch(program: Command): void {
+  program
+    .command('match')
+    .description(
+      'paired games between two players (each rack twice, breaker swapped, same random streams) with statistics',
+    )
+    .option(
+      '--a <player>',
+      'player A: olympiad | pro | amateur | beginner | greedy[:level] | random',
+      playerOption('--a'),
+      { strategy: 'planner', level: 'olympiad' },
+    )
+    .option('--b <player>', 'player B (same choices)', playerOption('--b'), {
+      strategy: 'greedy',
+      level: 'olympiad',
+    })
+    .option('--games <n>', 'games (rounded up to pairs)', intOption('--games', 1, 1_000_000), 100)
+    .option('--seed <n>', 'root seed', intOption('--seed'), 1)
+    .option('--rules <preset>', 'pl-bca | wpa', rulesOption, 'pl-bca')
+    .option('--table <size>', '9ft | 8ft | 7ft', tableOption, '9ft')
+    .option('--threads <n>', 'worker threads for the planner', intOption('--threads', 1, 64), 2)
+    .option(
+      '--max-shots <n>',
+      'actions before a frame is called a draw',
+      intOption('--max-shots', 1, 100_000),
+      300,
+    )
+    .option(
+      '--out <file>',
+      'write every game record to FILE as JSON lines (pool8 replay FILE checks them)',
+    )
+    .option('--json', 'print the summary as JSON')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ pool8 match --a olympiad --b greedy --games 100 --seed 1
+  $ pool8 match --a pro --b amateur --games 40 --out games.jsonl && pool8 replay games.jsonl`,
+    )
+    .action(async (o: MatchOptions) => {
+      const games = o.games + (o.games % 2);
+      const names = [playerName(o.a), playerName(o.b)] as const;
+      const evaluator = new PoolEvaluator(o.threads);
+      const bar = progress(`${names[0]} vs ${names[1]}`, games);
+      if (o.out) writeFileSync(o.out, '');
+      let w = 0;
+      let l = 0;
+      try {
+        const players = [o.a, o.b] as const;
+        const deciders = [0, 1].map((i) =>
+          makeDecider(players[i]!, { evaluator, now: () => performance.now() }),
+        ) as [ReturnType<typeof makeDecider>, ReturnType<typeof makeDecider>];
+        const r = await playMatch(
+          { seed: o.seed, games, rules: o.rules, table: o.table, players, maxShots: o.maxShots },
+          deciders,
+          {
+            now: () => performance.now(),
+            onGame: (done: number, frame: FrameRecord) => {
+              if (frame.winner === 0) w++;
+              else if (frame.winner === 1) l++;
+              bar(done, `A ${w}–${l} B${breakAndRun(frame) ? '' : ''}`);
+              if (o.out) {
+                const rec: GameRecord = {
+                  format: 'pool8/game/1',
+                  engine: ENGINE_VERSION,
+                  players,
+                  rules: PRESETS[o.rules],
+                  table: o.table,
+                  params: DEFAULT_PHYSICS,
+                  seed: o.seed,
+                  frames: [frame],
+                };
+                appendFileSync(o.out, `${JSON.stringify(rec)}\n`);
+              }
+            },
+          },
+        );
+        if (!r.ok) throw new CliError(r.error.code, r.error.message, EXIT.rejected);
+        const summary = summarise(r.value);
+        if (o.json)
+          printJson(
+            { players: names, seed: o.seed, rules: o.rules, table: o.table, ...summary },
+            false,
+          );
+        else process.stdout.write(`${formatSummary(summary, names)}\n`);
+      } finally {
+        await evaluator.close();
+      }
+    });
+}

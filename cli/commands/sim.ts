@@ -1,0 +1,58 @@
+import type { Command } from 'commander';
+import {
+  parseLayout,
+  parseShot,
+  type SimError,
+  type SimOutcome,
+  simulate,
+} from '../../sim/index.js';
+import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
+
+/**
+ * `pool8 sim`: { "layout": L, "shot": S } → { "events": [...], "layout": L' }
+ * (wire.md), with `--trace` adding per-ball samples [t, x, y, vx, vy] at every
+ * event and at least every 10 ms. Bad input is a coded error naming the
+ * field or ball (sim/errors.ts), printed as { "error": … } with exit code 1.
+ */
+function rejected(error: SimError): never {
+  printJson({ error });
+  throw new CliError(error.code, error.message, EXIT.rejected);
+}
+
+export function runSim(text: string, trace: boolean): SimOutcome {
+  const doc = parseJsonInput(text, 'the input');
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    throw new CliError(
+      'E_INPUT_NOT_OBJECT',
+      'the input must be a JSON object { "layout": …, "shot": … }',
+    );
+  }
+  const d = doc as Record<string, unknown>;
+  const layout = parseLayout(d.layout);
+  if (!layout.ok) rejected(layout.error);
+  const shot = parseShot(d.shot);
+  if (!shot.ok) rejected(shot.error);
+  const result = simulate(layout.value, shot.value, undefined, { trace });
+  if (!result.ok) rejected(result.error);
+  return result.value;
+}
+
+export function registerSim(program: Command): void {
+  program
+    .command('sim')
+    .description(
+      'simulate one shot: reads { "layout": …, "shot": … }, prints { "events": […], "layout": … }',
+    )
+    .option('--in <file>', 'input file (default: stdin)')
+    .option('--trace', 'add per-ball samples [t, x, y, vx, vy] at every event and every 10 ms')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  echo '{"layout":{"table":"9ft","balls":[{"id":0,"x":0.6,"y":0.635},{"id":1,"x":1.9,"y":0.635}]},"shot":{"phi":0,"V":2}}' | pool8 sim
+  pool8 sim --in shot.json --trace`,
+    )
+    .action((opts: { in?: string; trace?: boolean }) => {
+      printJson(runSim(readInput(opts.in), opts.trace === true));
+    });
+}

@@ -1,0 +1,74 @@
+import type { PlayerSpec } from '../ai/game.js';
+import { isLevelName, LEVEL_NAMES, type LevelName } from '../ai/levels.js';
+import { parsePlayer } from '../ai/players.js';
+import { isRulesPreset, RULES_PRESETS, type RulesPreset } from '../engine/rules.js';
+import { isTableSize, type TableSize } from '../engine/table.js';
+import { CliError } from './io.js';
+
+/** Option parsers shared by the commands: each failure names the option (commander/piscina style). */
+export function intOption(
+  name: string,
+  min = Number.MIN_SAFE_INTEGER,
+  max = Number.MAX_SAFE_INTEGER,
+) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new CliError(
+        'E_INPUT_BAD_OPTION',
+        `${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(v)}`,
+      );
+    }
+    return n;
+  };
+}
+
+export function playerOption(name: string) {
+  return (v: string): PlayerSpec => {
+    const p = parsePlayer(v);
+    if (!p) {
+      throw new CliError(
+        'E_INPUT_BAD_PLAYER',
+        `${name} must be a level (${LEVEL_NAMES.join(', ')}) or greedy / random, optionally :level (e.g. greedy:amateur); not ${JSON.stringify(v)}`,
+      );
+    }
+    return p;
+  };
+}
+
+export function levelOption(v: string): LevelName {
+  if (!isLevelName(v))
+    throw new CliError('E_INPUT_BAD_OPTION', `--level must be one of ${LEVEL_NAMES.join(', ')}`);
+  return v;
+}
+
+export function rulesOption(v: string): RulesPreset {
+  if (!isRulesPreset(v))
+    throw new CliError('E_INPUT_BAD_RULES', `--rules must be one of ${RULES_PRESETS.join(', ')}`);
+  return v;
+}
+
+export function tableOption(v: string): TableSize {
+  if (!isTableSize(v)) throw new CliError('E_INPUT_BAD_TABLE', '--table must be 9ft, 8ft or 7ft');
+  return v;
+}
+
+/** A progress line on stderr: redrawn in place on a terminal, every 10 % otherwise. */
+export function progress(label: string, total: number): (done: number, extra?: string) => void {
+  let lastDecile = -1;
+  return (done, extra = '') => {
+    const frac = total > 0 ? done / total : 1;
+    const width = 24;
+    const bar = '#'.repeat(Math.round(frac * width)).padEnd(width, '.');
+    const line = `${label} [${bar}] ${done}/${total} ${extra}`;
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+    } else {
+      const decile = Math.floor(frac * 10);
+      if (decile !== lastDecile || done === total) {
+        lastDecile = decile;
+        process.stderr.write(`${line}\n`);
+      }
+    }
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * pool8 shot simulator: the public API (issue 3). The determinism contract
+ * and the planck/Box2D design notes are in sim/README.md; in short:
+ * - same input, same output bits in any thread or process of the same
+ *   runtime: no clock, no I/O, no Math.random, no writes to planck Settings,
+ *   fixed creation order of planck bodies and fixtures, fixed tie-breaking of
+ *   simultaneous events, no fixed time step at all (event-driven, closed form);
+ * - physics constants come only from the `PhysicsParams` argument.
+ */
+export { SIM_ERROR_CODES, type SimError, type SimErrorCode } from './errors.js';
+export { outcomeHash } from './hash.js';
+export { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
+export {
+  type BallState,
+  type SimOptions,
+  type SimOutcome,
+  simulate,
+  simulateFrom,
+  type TraceSample,
+} from './simulate.js';
+export { parseLayout, parseShot } from './validate.js';

@@ -1,0 +1,209 @@
+import type { PhysicsParams } from './params.js';
+
+/**
+ * Ball state and free motion on the cloth, in closed form (physics.md laws
+ * 1–2; the same equations as Leckie & Greenspan and pooltool's event-based
+ * model, written from the laws, not copied).
+ *
+ * Contact point with the cloth is −R ẑ, so its slip velocity is
+ *   u = v + ω × (−R ẑ) = (vx − R ωy, vy + R ωx).
+ * - SLIDING: Coulomb friction μs m g opposes û. Then du/dt = −(7/2) μs g û,
+ *   so û is constant, |u| falls linearly and the ball rolls at
+ *   t = 2|u₀| / (7 μs g). Meanwhile v = v₀ − μs g û t (a parabola in x, y)
+ *   and ω_xy = ω₀ + (5 μs g / 2R)(ẑ × û) t.
+ * - ROLLING: u = 0, ω_xy = ẑ × v / R, v decelerates at μr g along v̂ and stops
+ *   at t = |v| / (μr g) after v² / (2 μr g).
+ * - SPINNING: at rest, ωz decays at `spinDecay` rad/s² to zero.
+ * - ωz decays at `spinDecay` in every phase; it never changes the path.
+ * Each phase holds a constant acceleration, so position is an exact
+ * quadratic in time: no step, no integration error (physics.md pitfall
+ * "Integration").
+ */
+export const STATIONARY = 0;
+export const SPINNING = 1;
+export const ROLLING = 2;
+export const SLIDING = 3;
+export const POCKETED = 4;
+export type Phase = 0 | 1 | 2 | 3 | 4;
+
+/** Speeds below this are zero (m/s, or rad/s × R): far below any measurable motion. */
+export const V_EPS = 1e-9;
+
+/** Struct-of-arrays state of up to 16 balls, indexed by slot (slot = position in the input). */
+export class Balls {
+  readonly n: number;
+  readonly id = new Int32Array(16);
+  readonly x = new Float64Array(16);
+  readonly y = new Float64Array(16);
+  readonly vx = new Float64Array(16);
+  readonly vy = new Float64Array(16);
+  readonly wx = new Float64Array(16);
+  readonly wy = new Float64Array(16);
+  readonly wz = new Float64Array(16);
+  /** Time of the stored state (each ball keeps its own time base). */
+  readonly t0 = new Float64Array(16);
+  /** Constant linear acceleration of the current phase. */
+  readonly ax = new Float64Array(16);
+  readonly ay = new Float64Array(16);
+  /** Constant angular acceleration of ωx, ωy while sliding. */
+  readonly alx = new Float64Array(16);
+  readonly aly = new Float64Array(16);
+  /** Absolute time the current phase ends (Infinity when still). */
+  readonly tEnd = new Float64Array(16);
+  readonly phase = new Uint8Array(16);
+
+  constructor(n: number) {
+    this.n = n;
+  }
+}
+
+/**
+ * Classifies ball i from its current state and sets the phase, the phase's
+ * constant accelerations and its end time (absolute, from b.t0).
+ */
+export function setPhase(b: Balls, i: number, p: PhysicsParams): void {
+  if (b.phase[i] === POCKETED) return;
+  const R = p.R;
+  const vx = b.vx[i]!;
+  const vy = b.vy[i]!;
+  const ux = vx - R * b.wy[i]!;
+  const uy = vy + R * b.wx[i]!;
+  const u = Math.sqrt(ux * ux + uy * uy);
+  const t0 = b.t0[i]!;
+  b.alx[i] = 0;
+  b.aly[i] = 0;
+  if (u > V_EPS) {
+    const k = p.muSlide * p.g;
+    const hx = ux / u;
+    const hy = uy / u;
+    b.phase[i] = SLIDING;
+    b.ax[i] = -k * hx;
+    b.ay[i] = -k * hy;
+    const ka = (2.5 * k) / R;
+    b.alx[i] = -ka * hy;
+    b.aly[i] = ka * hx;
+    b.tEnd[i] = t0 + u / (3.5 * k);
+    return;
+  }
+  const v = Math.sqrt(vx * vx + vy * vy);
+  if (v > V_EPS) {
+    const k = p.muRoll * p.g;
+    b.phase[i] = ROLLING;
+    b.ax[i] = (-k * vx) / v;
+    b.ay[i] = (-k * vy) / v;
+    // Lock the spin to the roll exactly (u = 0).
+    b.wx[i] = -vy / R;
+    b.wy[i] = vx / R;
+    b.tEnd[i] = t0 + v / k;
+    return;
+  }
+  b.vx[i] = 0;
+  b.vy[i] = 0;
+  b.wx[i] = 0;
+  b.wy[i] = 0;
+  b.ax[i] = 0;
+  b.ay[i] = 0;
+  const wz = b.wz[i]!;
+  if (wz > V_EPS || wz < -V_EPS) {
+    b.phase[i] = SPINNING;
+    b.tEnd[i] = t0 + Math.abs(wz) / p.spinDecay;
+  } else {
+    b.wz[i] = 0;
+    b.phase[i] = STATIONARY;
+    b.tEnd[i] = Number.POSITIVE_INFINITY;
+  }
+}
+
+/** ωz after dt of constant decay toward zero. */
+function decaySpin(wz: number, rate: number, dt: number): number {
+  const d = rate * dt;
+  if (wz > d) return wz - d;
+  if (wz < -d) return wz + d;
+  return 0;
+}
+
+/**
+ * Moves ball i's stored state to absolute time t (≤ its phase end) in
+ * closed form. When t is the phase end, the next phase starts (setPhase).
+ */
+export function advance(b: Balls, i: number, t: number, p: PhysicsParams): void {
+  const ph = b.phase[i]!;
+  if (ph === POCKETED || ph === STATIONARY) {
+    b.t0[i] = t;
+    return;
+  }
+  const dt = t - b.t0[i]!;
+  if (dt === 0 && t < b.tEnd[i]!) return;
+  const ax = b.ax[i]!;
+  const ay = b.ay[i]!;
+  b.x[i] = b.x[i]! + b.vx[i]! * dt + 0.5 * ax * dt * dt;
+  b.y[i] = b.y[i]! + b.vy[i]! * dt + 0.5 * ay * dt * dt;
+  b.vx[i] = b.vx[i]! + ax * dt;
+  b.vy[i] = b.vy[i]! + ay * dt;
+  if (ph === SLIDING) {
+    b.wx[i] = b.wx[i]! + b.alx[i]! * dt;
+    b.wy[i] = b.wy[i]! + b.aly[i]! * dt;
+  } else if (ph === ROLLING) {
+    b.wx[i] = -b.vy[i]! / p.R;
+    b.wy[i] = b.vx[i]! / p.R;
+  }
+  b.wz[i] = decaySpin(b.wz[i]!, p.spinDecay, dt);
+  b.t0[i] = t;
+  if (t >= b.tEnd[i]!) {
+    // Phase boundary: snap the state the closed form says is exactly reached.
+    if (ph === SLIDING) {
+      // u = 0 now: rolling (setPhase locks ω to v).
+      b.wx[i] = -b.vy[i]! / p.R;
+      b.wy[i] = b.vx[i]! / p.R;
+    } else if (ph === ROLLING) {
+      b.vx[i] = 0;
+      b.vy[i] = 0;
+    } else if (ph === SPINNING) {
+      b.wz[i] = 0;
+    }
+    setPhase(b, i, p);
+  }
+}
+
+/** Position and velocity of ball i at absolute time t without changing its state. */
+export function peek(b: Balls, i: number, t: number, out: Float64Array): void {
+  const ph = b.phase[i]!;
+  if (ph === STATIONARY || ph === SPINNING || ph === POCKETED) {
+    out[0] = b.x[i]!;
+    out[1] = b.y[i]!;
+    out[2] = 0;
+    out[3] = 0;
+    return;
+  }
+  const dt = t - b.t0[i]!;
+  const ax = b.ax[i]!;
+  const ay = b.ay[i]!;
+  out[0] = b.x[i]! + b.vx[i]! * dt + 0.5 * ax * dt * dt;
+  out[1] = b.y[i]! + b.vy[i]! * dt + 0.5 * ay * dt * dt;
+  out[2] = b.vx[i]! + ax * dt;
+  out[3] = b.vy[i]! + ay * dt;
+}
+
+/**
+ * Translational plus rotational kinetic energy of ball i at absolute time t
+ * (≥ its time base, within its phase), J. For the energy-never-rises law.
+ */
+export function kineticEnergyAt(b: Balls, i: number, t: number, p: PhysicsParams): number {
+  const ph = b.phase[i]!;
+  if (ph === POCKETED) return 0;
+  const dt = t - b.t0[i]!;
+  const moving = ph === SLIDING || ph === ROLLING;
+  const vx = moving ? b.vx[i]! + b.ax[i]! * dt : 0;
+  const vy = moving ? b.vy[i]! + b.ay[i]! * dt : 0;
+  let wx = 0;
+  let wy = 0;
+  if (ph === SLIDING) {
+    wx = b.wx[i]! + b.alx[i]! * dt;
+    wy = b.wy[i]! + b.aly[i]! * dt;
+  } else if (ph === ROLLING) {
+    wx = -vy / p.R;
+    wy = vx / p.R;
+  }
+  const wz = decaySpin(b.wz[i]!, p.spinDecay, dt);
+  return 0.5 * p.m * (vx * vx + vy * vy) + 0.2 * p.m * p.R * p.R * (wx * wx + wy * wy + wz * wz);
+}

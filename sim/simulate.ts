@@ -1,0 +1,617 @@
+import type { BallId } from '../engine/ball.js';
+import type { Layout } from '../engine/layout.js';
+import { err, ok, type Result } from '../engine/result.js';
+import type { Shot } from '../engine/shot.js';
+import type { ShotEvent } from '../engine/shotEvent.js';
+import type { TableSize } from '../engine/table.js';
+import { collideBalls } from './collision.js';
+import { collideCushion } from './cushion.js';
+import { type SimError, simError } from './errors.js';
+import {
+  contactEvent,
+  cushionEvent,
+  headStringEvent,
+  pocketEvent,
+  restEvent,
+  strikeEvent,
+} from './events.js';
+import {
+  advance,
+  Balls,
+  kineticEnergyAt,
+  POCKETED,
+  peek,
+  ROLLING,
+  SLIDING,
+  SPINNING,
+  setPhase,
+} from './motion.js';
+import { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
+import { firstEntry, firstEntryQuadratic } from './roots.js';
+import { strike } from './strike.js';
+import type { TableGeometry } from './tableGeometry.js';
+import { checkLayout, checkParams, checkShot } from './validate.js';
+import {
+  FEATURE_SEGMENT,
+  FEATURE_VERTEX,
+  FeatureQuery,
+  type TableWorld,
+  tableWorld,
+} from './world.js';
+
+/**
+ * The event-driven shot loop (issue 3 and issue 4's design).
+ *
+ * Between events every ball follows its closed-form phase (sim/motion.ts).
+ * The loop keeps, per ball, the time of its next phase change, its first
+ * cushion/jaw contact and its first pocket drop, and per pair of balls their
+ * first contact, each computed exactly from the motion polynomials over the
+ * window in which those polynomials hold (sim/roots.ts). It takes the
+ * earliest, moves only the balls involved to that instant, applies the
+ * impulse model, and recomputes only the predictions that involve those
+ * balls. It stops when nothing translates any more. Work is proportional to
+ * the number of events (a break has a few hundred), not to table time.
+ */
+
+export interface SimOptions {
+  /** Add per-ball samples [t, x, y, vx, vy] at every event and every 10 ms. */
+  trace?: boolean;
+  /** Table time after which the shot is cut off, s (default 60). */
+  maxTime?: number;
+  /** Safety valve against degenerate event storms (default 100 000). */
+  maxEvents?: number;
+  /** Add the total kinetic energy [t, J] after the strike and after every event (for tests). */
+  energy?: boolean;
+}
+
+export type TraceSample = [number, number, number, number, number];
+
+export interface SimOutcome {
+  events: ShotEvent[];
+  layout: Layout;
+  trace?: Record<number, TraceSample[]>;
+  energy?: [number, number][];
+}
+
+/** Full initial state of one ball, for the tests and for `simulateFrom`. */
+export interface BallState {
+  readonly id: BallId;
+  readonly x: number;
+  readonly y: number;
+  readonly vx?: number;
+  readonly vy?: number;
+  readonly wx?: number;
+  readonly wy?: number;
+  readonly wz?: number;
+}
+
+const TRACE_DT = 0.01;
+/** Already touching: gap below this (m) and closing counts as a contact now. */
+const TOUCH = 1e-9;
+const INF = Number.POSITIVE_INFINITY;
+/** After a grazing, non-approaching touch, the next contact is sought from 1 ns on (15 nm at 15 m/s). */
+const GRAZE = 1e-9;
+/** Normal approach speeds below this (m/s) are a tangential touch, not a collision. */
+const V_MIN = 1e-9;
+
+/** Scratch state reused by every shot on one table world (allocation-light hot loop). */
+class Engine {
+  readonly balls = new Balls(16);
+  readonly pairT = new Float64Array(256);
+  readonly cushT = new Float64Array(16);
+  readonly cushF = new Int32Array(16);
+  readonly holeT = new Float64Array(16);
+  readonly holeF = new Int32Array(16);
+  readonly tmp = new Float64Array(4);
+  readonly query: FeatureQuery;
+  n = 0;
+  cue = -1;
+  /** +1: cue ball beyond the head string, −1: in the kitchen. */
+  cueSide = 0;
+  hsT = INF;
+  p: PhysicsParams = DEFAULT_PHYSICS;
+  readonly geo: TableGeometry;
+
+  constructor(readonly tw: TableWorld) {
+    this.geo = tw.geometry;
+    this.query = new FeatureQuery(tw.world);
+  }
+
+  /** Cushion, jaw and pocket predictions for ball i, whose state is at time `now`. */
+  predictBall(i: number, now: number, lo = 0): void {
+    const b = this.balls;
+    this.cushT[i] = INF;
+    this.holeT[i] = INF;
+    const ph = b.phase[i]!;
+    if (ph !== SLIDING && ph !== ROLLING) return;
+    const H = b.tEnd[i]! - now;
+    const x0 = b.x[i]!;
+    const y0 = b.y[i]!;
+    const vx = b.vx[i]!;
+    const vy = b.vy[i]!;
+    const hax = 0.5 * b.ax[i]!;
+    const hay = 0.5 * b.ay[i]!;
+    // Swept box of the parabola over [0, H] (extremes at the ends or where v = 0).
+    const x1 = x0 + vx * H + hax * H * H;
+    const y1 = y0 + vy * H + hay * H * H;
+    let lx = Math.min(x0, x1);
+    let ux = Math.max(x0, x1);
+    let ly = Math.min(y0, y1);
+    let uy = Math.max(y0, y1);
+    if (hax !== 0) {
+      const ts = -vx / (2 * hax);
+      if (ts > 0 && ts < H) {
+        const xs = x0 + vx * ts + hax * ts * ts;
+        if (xs < lx) lx = xs;
+        if (xs > ux) ux = xs;
+      }
+    }
+    if (hay !== 0) {
+      const ts = -vy / (2 * hay);
+      if (ts > 0 && ts < H) {
+        const ys = y0 + vy * ts + hay * ts * ts;
+        if (ys < ly) ly = ys;
+        if (ys > uy) uy = ys;
+      }
+    }
+    const R = this.p.R;
+    const m = R + 1e-6;
+    const nc = this.query.run(lx - m, ly - m, ux + m, uy + m);
+    const feats = this.query.out;
+    const geo = this.geo;
+    let bestC = INF;
+    let bestCF = -1;
+    let bestH = INF;
+    let bestHF = -1;
+    for (let k = 0; k < nc; k++) {
+      const code = feats[k]!;
+      const kind = code >> 10;
+      const idx = code & 1023;
+      if (kind === FEATURE_SEGMENT) {
+        const s = geo.segments[idx]!;
+        const rx = x0 - s.px;
+        const ry = y0 - s.py;
+        const q0 = rx * s.nx + ry * s.ny - R;
+        const q1 = vx * s.nx + vy * s.ny;
+        const q2 = hax * s.nx + hay * s.ny;
+        let t: number;
+        if (lo === 0 && q0 <= TOUCH && q0 > -R && q1 < -V_MIN) t = 0;
+        else t = firstEntryQuadratic(q0, q1, q2, H, lo === 0 && q0 <= TOUCH ? GRAZE : lo);
+        if (t < bestC) {
+          const lam = (rx + vx * t + hax * t * t) * s.ux + (ry + vy * t + hay * t * t) * s.uy;
+          if (lam >= 0 && lam <= s.len) {
+            bestC = t;
+            bestCF = code;
+          }
+        }
+      } else {
+        let cx: number;
+        let cy: number;
+        let r: number;
+        if (kind === FEATURE_VERTEX) {
+          const v = geo.vertices[idx]!;
+          cx = v.x;
+          cy = v.y;
+          r = R;
+        } else {
+          const h = geo.holes[idx]!;
+          cx = h.x;
+          cy = h.y;
+          r = h.r;
+        }
+        const dx = x0 - cx;
+        const dy = y0 - cy;
+        const c0 = dx * dx + dy * dy - r * r;
+        const c1 = 2 * (dx * vx + dy * vy);
+        // Cull: cannot reach the circle within H.
+        const reach = Math.sqrt(vx * vx + vy * vy) * H + Math.sqrt(hax * hax + hay * hay) * H * H;
+        const gap = Math.sqrt(dx * dx + dy * dy) - r;
+        if (gap > reach + TOUCH) continue;
+        let t: number | undefined;
+        let from = lo;
+        if (lo === 0 && c0 <= 2 * r * TOUCH) {
+          if (c1 < -2 * r * V_MIN) t = 0;
+          else from = GRAZE;
+        }
+        if (t === undefined) {
+          const c2 = vx * vx + vy * vy + 2 * (dx * hax + dy * hay);
+          const c3 = 2 * (vx * hax + vy * hay);
+          const c4 = hax * hax + hay * hay;
+          t = firstEntry(c0, c1, c2, c3, c4, H, from);
+        }
+        if (kind === FEATURE_VERTEX) {
+          if (t < bestC) {
+            bestC = t;
+            bestCF = code;
+          }
+        } else if (t < bestH) {
+          bestH = t;
+          bestHF = code;
+        }
+      }
+    }
+    this.cushT[i] = now + bestC;
+    this.cushF[i] = bestCF;
+    this.holeT[i] = now + bestH;
+    this.holeF[i] = bestHF;
+  }
+
+  /** First contact of balls i and j after `now` (both valid from `now`). */
+  predictPair(i: number, j: number, now: number, lo = 0): void {
+    const b = this.balls;
+    const key = i < j ? i * 16 + j : j * 16 + i;
+    this.pairT[key] = INF;
+    const pi = b.phase[i]!;
+    const pj = b.phase[j]!;
+    if (pi === POCKETED || pj === POCKETED) return;
+    const mi = pi === SLIDING || pi === ROLLING;
+    const mj = pj === SLIDING || pj === ROLLING;
+    if (!mi && !mj) return;
+    // The pair's polynomial holds until the first of the moving balls changes phase.
+    const ti = mi ? b.tEnd[i]! : INF;
+    const tj = mj ? b.tEnd[j]! : INF;
+    const H = Math.min(ti, tj) - now;
+    const o = this.tmp;
+    peek(b, i, now, o);
+    const xi = o[0]!;
+    const yi = o[1]!;
+    const vxi = o[2]!;
+    const vyi = o[3]!;
+    peek(b, j, now, o);
+    const dx = xi - o[0]!;
+    const dy = yi - o[1]!;
+    const dvx = vxi - o[2]!;
+    const dvy = vyi - o[3]!;
+    // Still balls have zero acceleration (setPhase).
+    const hax = 0.5 * (b.ax[i]! - b.ax[j]!);
+    const hay = 0.5 * (b.ay[i]! - b.ay[j]!);
+    const R2 = 2 * this.p.R;
+    const dist = Math.sqrt(dx * dx + dy * dy);
+    const reach = Math.sqrt(dvx * dvx + dvy * dvy) * H + Math.sqrt(hax * hax + hay * hay) * H * H;
+    if (dist - R2 > reach + TOUCH) return;
+    const c0 = dx * dx + dy * dy - R2 * R2;
+    const c1 = 2 * (dx * dvx + dy * dvy);
+    let t: number | undefined;
+    if (lo === 0 && c0 <= 2 * R2 * TOUCH) {
+      // Touching: approaching at a measurable speed is a contact now; a
+      // tangential touch (a ball rolling round another) is looked past.
+      if (c1 < -2 * R2 * V_MIN) t = 0;
+      else lo = GRAZE;
+    }
+    if (t === undefined) {
+      const c2 = dvx * dvx + dvy * dvy + 2 * (dx * hax + dy * hay);
+      const c3 = 2 * (dvx * hax + dvy * hay);
+      const c4 = hax * hax + hay * hay;
+      t = firstEntry(c0, c1, c2, c3, c4, H, lo);
+    }
+    this.pairT[key] = now + t;
+  }
+
+  /** Next crossing of the head string by the cue ball. */
+  predictHeadString(now: number): void {
+    this.hsT = INF;
+    const c = this.cue;
+    if (c < 0) return;
+    const b = this.balls;
+    const ph = b.phase[c]!;
+    if (ph !== SLIDING && ph !== ROLLING) return;
+    const o = this.tmp;
+    peek(b, c, now, o);
+    const s = this.cueSide;
+    // g = s (x − hx) ≥ 0 on the current side; entering g ≤ 0 is a crossing.
+    const q0 = s * (o[0]! - this.geo.headStringX);
+    const q1 = s * o[2]!;
+    const q2 = s * 0.5 * b.ax[c]!;
+    this.hsT = now + firstEntryQuadratic(q0, q1, q2, b.tEnd[c]! - now);
+  }
+
+  /** All predictions that involve ball i (its state is at `now`). */
+  repredict(i: number, now: number): void {
+    this.predictBall(i, now);
+    for (let k = 0; k < this.n; k++) if (k !== i) this.predictPair(i, k, now);
+    if (i === this.cue) this.predictHeadString(now);
+  }
+}
+
+const engines = new Map<TableWorld, Engine>();
+
+function engineFor(table: TableSize, p: PhysicsParams): Engine {
+  const tw = tableWorld(table, p);
+  let e = engines.get(tw);
+  if (e === undefined) {
+    e = new Engine(tw);
+    engines.set(tw, e);
+  }
+  return e;
+}
+
+/**
+ * Simulates one shot: the cue strike on ball 0, then every ball until all
+ * are at rest (or `maxTime`). Pure: same input, same output bits
+ * (sim/README.md).
+ */
+export function simulate(
+  layout: Layout,
+  shot: Shot,
+  params: PhysicsParams = DEFAULT_PHYSICS,
+  options: SimOptions = {},
+): Result<SimOutcome, SimError> {
+  const bad = checkShot(shot);
+  if (bad !== null) return err(bad);
+  if (!layout.balls.some((b) => b.id === 0)) {
+    return err(
+      simError('E_SIM_NO_CUE_BALL', 'the cue ball (id 0) must be on the table to strike', {
+        ball: 0,
+      }),
+    );
+  }
+  const s = { vx: 0, vy: 0, wx: 0, wy: 0, wz: 0 };
+  strike(shot, params, s);
+  const states: BallState[] = layout.balls.map((b) =>
+    b.id === 0 ? { id: 0, x: b.x, y: b.y, ...s } : b,
+  );
+  return run(layout.table, states, params, options, true);
+}
+
+/**
+ * Simulates from arbitrary ball velocities and spins (no strike event): the
+ * tests use it to set up a stun or rolling ball exactly at a contact.
+ */
+export function simulateFrom(
+  table: TableSize,
+  balls: readonly BallState[],
+  params: PhysicsParams = DEFAULT_PHYSICS,
+  options: SimOptions = {},
+): Result<SimOutcome, SimError> {
+  return run(table, balls, params, options, false);
+}
+
+function run(
+  table: TableSize,
+  states: readonly BallState[],
+  p: PhysicsParams,
+  options: SimOptions,
+  struck: boolean,
+): Result<SimOutcome, SimError> {
+  const badP = checkParams(p);
+  if (badP !== null) return err(badP);
+  const E = engineFor(table, p);
+  const layoutIn: Layout = { table, balls: states };
+  const badL = checkLayout(layoutIn, E.geo, p);
+  if (badL !== null) return err(badL);
+  E.p = p;
+  const geo = E.geo;
+  const hl = geo.length / 2;
+  const hw = geo.width / 2;
+  const b = E.balls;
+  const n = states.length;
+  E.n = n;
+  E.cue = -1;
+  for (let i = 0; i < n; i++) {
+    const st = states[i]!;
+    b.id[i] = st.id;
+    b.x[i] = st.x - hl;
+    b.y[i] = st.y - hw;
+    b.vx[i] = st.vx ?? 0;
+    b.vy[i] = st.vy ?? 0;
+    b.wx[i] = st.wx ?? 0;
+    b.wy[i] = st.wy ?? 0;
+    b.wz[i] = st.wz ?? 0;
+    b.t0[i] = 0;
+    b.phase[i] = 0;
+    setPhase(b, i, p);
+    if (st.id === 0) E.cue = i;
+  }
+  const events: ShotEvent[] = [];
+  if (struck) events.push(strikeEvent(0));
+  if (E.cue >= 0) E.cueSide = b.x[E.cue]! < geo.headStringX ? -1 : 1;
+  for (let i = 0; i < n; i++) E.predictBall(i, 0);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) E.predictPair(i, j, 0);
+  E.predictHeadString(0);
+
+  const maxTime = options.maxTime ?? 60;
+  const maxEvents = options.maxEvents ?? 100_000;
+  const trace = options.trace === true ? newTrace(states) : undefined;
+  let nextSample = 0;
+  let sampleK = 0;
+  let lastT = 0;
+  let count = 0;
+  const o = E.tmp;
+
+  const sampleAll = (t: number) => {
+    if (trace === undefined) return;
+    for (let i = 0; i < n; i++) {
+      if (b.phase[i] === POCKETED) continue;
+      peek(b, i, t, o);
+      trace[b.id[i]!]!.push([t, o[0]! + hl, o[1]! + hw, o[2]!, o[3]!]);
+    }
+  };
+  const energy: [number, number][] | undefined = options.energy === true ? [] : undefined;
+  const energyAll = (t: number) => {
+    if (energy === undefined) return;
+    let e = 0;
+    for (let i = 0; i < n; i++) e += kineticEnergyAt(b, i, t, p);
+    energy.push([t, e]);
+  };
+  sampleAll(0);
+  energyAll(0);
+  sampleK = 1;
+  nextSample = TRACE_DT;
+
+  for (;;) {
+    // Earliest pending event; ties resolve in a fixed order (pairs, cushions,
+    // pockets, phase changes, head string; lower slots first).
+    let t = INF;
+    let kind = -1;
+    let a = -1;
+    let c = -1;
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const pt = E.pairT[i * 16 + j]!;
+        if (pt < t) {
+          t = pt;
+          kind = 0;
+          a = i;
+          c = j;
+        }
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (E.cushT[i]! < t) {
+        t = E.cushT[i]!;
+        kind = 1;
+        a = i;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      if (E.holeT[i]! < t) {
+        t = E.holeT[i]!;
+        kind = 2;
+        a = i;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const ph = b.phase[i]!;
+      if ((ph === SLIDING || ph === ROLLING) && b.tEnd[i]! < t) {
+        t = b.tEnd[i]!;
+        kind = 3;
+        a = i;
+      }
+    }
+    if (E.hsT < t) {
+      t = E.hsT;
+      kind = 4;
+    }
+    if (kind < 0) break;
+    if (t > maxTime) {
+      lastT = maxTime;
+      break;
+    }
+    if (++count > maxEvents) {
+      return err(
+        simError('E_SIM_EVENT_LIMIT', `more than ${maxEvents} events; degenerate configuration`),
+      );
+    }
+    if (trace !== undefined) {
+      while (nextSample < t) {
+        sampleAll(nextSample);
+        sampleK++;
+        nextSample = sampleK * TRACE_DT;
+      }
+    }
+    lastT = t;
+    switch (kind) {
+      case 0: {
+        advance(b, a, t, p);
+        advance(b, c, t, p);
+        const hit = collideBalls(b, a, c, p);
+        if (hit) {
+          events.push(contactEvent(t, b.id[a] as BallId, b.id[c] as BallId));
+          setPhase(b, a, p);
+          setPhase(b, c, p);
+        }
+        E.repredict(a, t);
+        E.repredict(c, t);
+        // A grazing touch that is not approaching: look past this instant.
+        if (!hit) E.predictPair(a, c, t, GRAZE);
+        break;
+      }
+      case 1: {
+        advance(b, a, t, p);
+        const code = E.cushF[a]!;
+        const idx = code & 1023;
+        let Nx: number;
+        let Ny: number;
+        let rail: 'head' | 'foot' | 'left' | 'right' | 'jaw';
+        if (code >> 10 === FEATURE_SEGMENT) {
+          const sgm = geo.segments[idx]!;
+          Nx = sgm.nx;
+          Ny = sgm.ny;
+          rail = sgm.rail;
+        } else {
+          const v = geo.vertices[idx]!;
+          const dx = b.x[a]! - v.x;
+          const dy = b.y[a]! - v.y;
+          const d = Math.sqrt(dx * dx + dy * dy);
+          Nx = dx / d;
+          Ny = dy / d;
+          rail = 'jaw';
+        }
+        const hit = collideCushion(b, a, Nx, Ny, p);
+        if (hit) {
+          events.push(cushionEvent(t, b.id[a] as BallId, rail));
+          setPhase(b, a, p);
+        }
+        E.repredict(a, t);
+        if (!hit) E.predictBall(a, t, GRAZE);
+        break;
+      }
+      case 2: {
+        advance(b, a, t, p);
+        const h = geo.holes[E.holeF[a]! & 1023]!;
+        b.phase[a] = POCKETED;
+        b.vx[a] = 0;
+        b.vy[a] = 0;
+        b.tEnd[a] = INF;
+        E.cushT[a] = INF;
+        E.holeT[a] = INF;
+        for (let k = 0; k < n; k++) if (k !== a) E.predictPair(a, k, t);
+        if (a === E.cue) E.hsT = INF;
+        events.push(pocketEvent(t, b.id[a] as BallId, h.pocket));
+        break;
+      }
+      case 3: {
+        advance(b, a, t, p);
+        E.repredict(a, t);
+        break;
+      }
+      default: {
+        E.cueSide = -E.cueSide;
+        events.push(headStringEvent(t, 0, E.cueSide > 0 ? 'out' : 'in'));
+        // Re-predict from the crossing point (the state itself is unchanged).
+        E.predictHeadString(t);
+        break;
+      }
+    }
+    sampleAll(t);
+    energyAll(t);
+  }
+
+  // Everything that can move has stopped (or maxTime): settle and report.
+  for (let i = 0; i < n; i++) {
+    if (b.phase[i] === POCKETED) continue;
+    if (b.phase[i] === SLIDING || b.phase[i] === ROLLING || b.phase[i] === SPINNING) {
+      if (b.tEnd[i]! <= lastT) advance(b, i, b.tEnd[i]!, p);
+      else advance(b, i, lastT, p);
+    }
+  }
+  if (lastT < maxTime || events.length === 0 || allStill(b, n)) events.push(restEvent(lastT));
+  const out: { id: BallId; x: number; y: number }[] = [];
+  const bodies = E.tw.balls;
+  for (let i = 0; i < n; i++) {
+    if (b.phase[i] === POCKETED) continue;
+    const id = b.id[i] as BallId;
+    out.push({ id, x: b.x[i]! + hl, y: b.y[i]! + hw });
+    // Keep the planck ball bodies in step with the final layout (they are
+    // the world's picture of the table between shots).
+    bodies[id]!.setPosition({ x: b.x[i]!, y: b.y[i]! });
+  }
+  const outcome: SimOutcome = { events, layout: { table, balls: out } };
+  if (trace !== undefined) outcome.trace = trace;
+  if (energy !== undefined) outcome.energy = energy;
+  return ok(outcome);
+}
+
+function allStill(b: Balls, n: number): boolean {
+  for (let i = 0; i < n; i++) {
+    const ph = b.phase[i]!;
+    if (ph === SLIDING || ph === ROLLING) return false;
+  }
+  return true;
+}
+
+function newTrace(states: readonly BallState[]): Record<number, TraceSample[]> {
+  const tr: Record<number, TraceSample[]> = {};
+  for (const s of states) tr[s.id] = [];
+  return tr;
+}

@@ -1,0 +1,224 @@
+import { type BallId, isBallId } from '../engine/ball.js';
+import type { BallPosition, Layout } from '../engine/layout.js';
+import { err, ok, type Result } from '../engine/result.js';
+import type { Shot } from '../engine/shot.js';
+import { DEFAULT_TABLE, isTableSize, TABLE_DIMENSIONS } from '../engine/table.js';
+import { type SimError, simError } from './errors.js';
+import type { PhysicsParams } from './params.js';
+import type { TableGeometry } from './tableGeometry.js';
+
+/**
+ * The edge of the simulator (STYLE.md §4): untrusted JSON becomes a
+ * validated `Layout` or `Shot`, or a coded error naming the field or ball.
+ * Layout rules (wire.md "Balls and layouts"): ids 0..15, no duplicates, no
+ * two balls overlapping, every centre on the playing surface at least R from
+ * every cushion nose, jaw and jaw tip, and not over a pocket hole.
+ */
+
+/** Balls closer than 2R − this overlap; frozen balls (exactly 2R apart) are fine. */
+export const OVERLAP_TOLERANCE = 1e-6;
+/** Centres closer than R − this to a cushion are outside the cushions. */
+export const CUSHION_TOLERANCE = 1e-6;
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function parseLayout(x: unknown): Result<Layout, SimError> {
+  if (!isObject(x))
+    return err(simError('E_SIM_BAD_INPUT', 'layout must be an object', { field: 'layout' }));
+  const table = x.table ?? DEFAULT_TABLE;
+  if (!isTableSize(table)) {
+    return err(
+      simError(
+        'E_SIM_BAD_TABLE',
+        `layout.table must be "9ft", "8ft" or "7ft", got ${JSON.stringify(table)}`,
+        {
+          field: 'layout.table',
+        },
+      ),
+    );
+  }
+  if (!Array.isArray(x.balls)) {
+    return err(
+      simError('E_SIM_BAD_BALL', 'layout.balls must be an array', { field: 'layout.balls' }),
+    );
+  }
+  const balls: BallPosition[] = [];
+  for (let k = 0; k < x.balls.length; k++) {
+    const b: unknown = x.balls[k];
+    const field = `layout.balls[${k}]`;
+    if (!isObject(b))
+      return err(simError('E_SIM_BAD_BALL', `${field} must be { id, x, y }`, { field }));
+    if (!isBallId(b.id)) {
+      return err(
+        simError(
+          'E_SIM_UNKNOWN_BALL',
+          `${field}.id must be an integer 0..15, got ${JSON.stringify(b.id)}`,
+          {
+            field: `${field}.id`,
+          },
+        ),
+      );
+    }
+    for (const c of ['x', 'y'] as const) {
+      const v = b[c];
+      if (typeof v !== 'number' || !Number.isFinite(v)) {
+        return err(
+          simError('E_SIM_BAD_BALL', `${field}.${c} (ball ${b.id}) must be a finite number`, {
+            field: `${field}.${c}`,
+            ball: b.id,
+          }),
+        );
+      }
+    }
+    balls.push({ id: b.id, x: b.x as number, y: b.y as number });
+  }
+  return ok({ table, balls });
+}
+
+/**
+ * Geometric checks of a typed layout against a table geometry (internal
+ * frame). Run by `simulate` on every call, so a planner cannot feed it an
+ * impossible position either.
+ */
+export function checkLayout(layout: Layout, geo: TableGeometry, p: PhysicsParams): SimError | null {
+  const { length: L, width: W } = TABLE_DIMENSIONS[layout.table];
+  const R = p.R;
+  const seen = new Set<BallId>();
+  const bs = layout.balls;
+  for (let k = 0; k < bs.length; k++) {
+    const b = bs[k]!;
+    const field = `layout.balls[${k}]`;
+    if (!isBallId(b.id)) {
+      return simError('E_SIM_UNKNOWN_BALL', `${field}.id must be an integer 0..15`, {
+        field: `${field}.id`,
+      });
+    }
+    if (seen.has(b.id)) {
+      return simError('E_SIM_DUPLICATE_BALL', `ball ${b.id} is listed twice`, {
+        ball: b.id,
+        field,
+      });
+    }
+    seen.add(b.id);
+    if (!Number.isFinite(b.x) || !Number.isFinite(b.y)) {
+      return simError('E_SIM_BAD_BALL', `ball ${b.id} has a non-finite position`, {
+        ball: b.id,
+        field,
+      });
+    }
+    const x = b.x - L / 2;
+    const y = b.y - W / 2;
+    const outside = () =>
+      simError(
+        'E_SIM_OUTSIDE_CUSHIONS',
+        `ball ${b.id} at (${b.x}, ${b.y}) is not on the playing surface at least R from the cushions`,
+        { ball: b.id, field },
+      );
+    if (!(Math.abs(x) < L / 2 && Math.abs(y) < W / 2)) return outside();
+    for (const h of geo.holes) {
+      if ((x - h.x) ** 2 + (y - h.y) ** 2 < h.r * h.r) {
+        return simError(
+          'E_SIM_IN_POCKET',
+          `ball ${b.id} at (${b.x}, ${b.y}) is over pocket ${h.pocket}`,
+          {
+            ball: b.id,
+            field,
+          },
+        );
+      }
+    }
+    for (const s of geo.segments) {
+      const rx = x - s.px;
+      const ry = y - s.py;
+      const lam = rx * s.ux + ry * s.uy;
+      if (lam < 0 || lam > s.len) continue;
+      const d = rx * s.nx + ry * s.ny;
+      if (d < R - CUSHION_TOLERANCE && d > -2 * R) return outside();
+    }
+    for (const v of geo.vertices) {
+      if ((x - v.x) ** 2 + (y - v.y) ** 2 < (R - CUSHION_TOLERANCE) ** 2) return outside();
+    }
+  }
+  for (let i = 0; i < bs.length; i++) {
+    for (let j = i + 1; j < bs.length; j++) {
+      const a = bs[i]!;
+      const b = bs[j]!;
+      const d2 = (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+      const lim = 2 * R - OVERLAP_TOLERANCE;
+      if (d2 < lim * lim) {
+        return simError('E_SIM_OVERLAP', `balls ${a.id} and ${b.id} overlap`, {
+          ball: b.id,
+          field: `layout.balls[${j}]`,
+        });
+      }
+    }
+  }
+  return null;
+}
+
+export function parseShot(x: unknown): Result<Shot, SimError> {
+  if (!isObject(x))
+    return err(simError('E_SIM_BAD_INPUT', 'shot must be an object', { field: 'shot' }));
+  const bad = (field: string, why: string) =>
+    err(simError('E_SIM_BAD_SHOT', `shot.${field} ${why}`, { field: `shot.${field}` }));
+  const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  if (!num(x.phi)) return bad('phi', 'must be a finite number (degrees)');
+  if (!num(x.V) || x.V < 0 || x.V > 20) return bad('V', 'must be a cue speed in [0, 20] m/s');
+  const a = x.a ?? 0;
+  const b = x.b ?? 0;
+  const theta = x.theta ?? 0;
+  if (!num(a) || Math.abs(a) >= 1) return bad('a', 'must be a fraction of R in (−1, 1)');
+  if (!num(b) || Math.abs(b) >= 1) return bad('b', 'must be a fraction of R in (−1, 1)');
+  if (a * a + b * b >= 1) return bad('b', 'with a, must hit the ball: a² + b² < 1');
+  if (!num(theta) || theta < 0 || theta >= 90)
+    return bad('theta', 'must be an elevation in [0, 90) degrees');
+  const shot: { phi: number; V: number; a?: number; b?: number; theta?: number } = {
+    phi: x.phi,
+    V: x.V,
+  };
+  if (x.a !== undefined) shot.a = a;
+  if (x.b !== undefined) shot.b = b;
+  if (x.theta !== undefined) shot.theta = theta;
+  return ok(shot);
+}
+
+/** Checks a typed shot (same rules as parseShot). */
+export function checkShot(shot: Shot): SimError | null {
+  const r = parseShot(shot);
+  return r.ok ? null : r.error;
+}
+
+export function checkParams(p: PhysicsParams): SimError | null {
+  const positive: (keyof PhysicsParams)[] = [
+    'g',
+    'R',
+    'm',
+    'muSlide',
+    'muRoll',
+    'spinDecay',
+    'cueMass',
+  ];
+  for (const k of positive) {
+    const v = p[k];
+    if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) {
+      return simError('E_SIM_BAD_PARAMS', `params.${k} must be a positive number`, {
+        field: `params.${k}`,
+      });
+    }
+  }
+  for (const k of ['eBall', 'eCushion', 'eTip'] as const) {
+    if (!(p[k] >= 0 && p[k] <= 1)) {
+      return simError('E_SIM_BAD_PARAMS', `params.${k} must be in [0, 1]`, {
+        field: `params.${k}`,
+      });
+    }
+  }
+  if (!(p.cushionHeight >= 1 && p.cushionHeight < 2)) {
+    return simError('E_SIM_BAD_PARAMS', 'params.cushionHeight must be in [1, 2) R', {
+      field: 'params.cushionHeight',
+    });
+  }
+  return null;
+}

@@ -1,0 +1,145 @@
+import { Circle, Edge, type Fixture, World } from 'planck';
+import { BALL_IDS } from '../engine/ball.js';
+import type { TableSize } from '../engine/table.js';
+import type { PhysicsParams } from './params.js';
+import { buildTableGeometry, type TableGeometry } from './tableGeometry.js';
+
+/**
+ * The planck (Box2D) side of the simulator: what planck does and what it
+ * does not (sim/README.md has the full list and the reasons).
+ *
+ * planck holds the table as bodies and fixtures: every cushion nose and jaw
+ * face is an Edge fixture, every jaw tip a zero-radius Circle, every pocket's
+ * slate cut a sensor Circle, all on static bodies, and the 16 balls are
+ * dynamic Circle bodies created once in id order. The simulator asks planck's
+ * broad phase (its dynamic AABB tree, `World.queryAABB`) which table features
+ * a ball's swept box can reach before its motion next changes; it then times
+ * the contact exactly against that feature (sim/simulate.ts) and applies its
+ * own impulse (sim/cushion.ts). It never calls `world.step()`: Box2D's
+ * solver ignores restitution under 1 m/s, keeps a 2·linearSlop skin, solves
+ * frozen racks as one block, has no cloth and integrates in fixed steps
+ * (physics.md "Box2D pitfalls"); each is replaced here and tested in
+ * test/sim/pitfalls.test.ts.
+ *
+ * planck `Settings` are process-wide statics; nothing in sim/ writes them.
+ * The only one that reaches this code is `aabbExtension` (the broad phase's
+ * fat margin), which can only add candidates, never remove a contact.
+ *
+ * Worlds are built once per (table, geometry) and reused by every shot in
+ * the thread; they are never mutated by a shot except for the ball bodies'
+ * transforms, set at the end of each shot to the final layout.
+ */
+export const FEATURE_SEGMENT = 0;
+export const FEATURE_VERTEX = 1;
+export const FEATURE_HOLE = 2;
+
+export interface FeatureTag {
+  readonly kind: 0 | 1 | 2;
+  readonly index: number;
+}
+
+export interface TableWorld {
+  readonly geometry: TableGeometry;
+  readonly world: World;
+  /** Ball bodies by id (0..15), created in id order. */
+  readonly balls: readonly ReturnType<World['createBody']>[];
+}
+
+function geometryKey(table: TableSize, p: PhysicsParams): string {
+  return [
+    table,
+    p.R,
+    p.cornerMouth,
+    p.sideMouth,
+    p.cornerCut,
+    p.sideCut,
+    p.cornerShelf,
+    p.sideShelf,
+    p.cornerHoleRadius,
+    p.sideHoleRadius,
+  ].join('|');
+}
+
+/**
+ * Per-thread cache of immutable-geometry worlds. Its content depends only on
+ * the key, so it cannot make two shots differ (determinism contract).
+ */
+const worlds = new Map<string, TableWorld>();
+
+export function tableWorld(table: TableSize, p: PhysicsParams): TableWorld {
+  const key = geometryKey(table, p);
+  const hit = worlds.get(key);
+  if (hit !== undefined) return hit;
+  const geometry = buildTableGeometry(table, p);
+  const world = new World({ gravity: { x: 0, y: 0 } });
+  const rails = world.createBody({ type: 'static' });
+  geometry.segments.forEach((s, index) => {
+    rails.createFixture({
+      shape: new Edge({ x: s.px, y: s.py }, { x: s.px + s.ux * s.len, y: s.py + s.uy * s.len }),
+      userData: { kind: FEATURE_SEGMENT, index } satisfies FeatureTag,
+    });
+  });
+  geometry.vertices.forEach((v, index) => {
+    rails.createFixture({
+      shape: new Circle({ x: v.x, y: v.y }, 0),
+      userData: { kind: FEATURE_VERTEX, index } satisfies FeatureTag,
+    });
+  });
+  geometry.holes.forEach((h, index) => {
+    rails.createFixture({
+      shape: new Circle({ x: h.x, y: h.y }, h.r),
+      isSensor: true,
+      userData: { kind: FEATURE_HOLE, index } satisfies FeatureTag,
+    });
+  });
+  const balls = BALL_IDS.map((id) => {
+    const body = world.createBody({ type: 'dynamic', bullet: true, active: false });
+    body.createFixture({ shape: new Circle(p.R), density: p.m / (Math.PI * p.R * p.R) });
+    body.setUserData(id);
+    return body;
+  });
+  const tw: TableWorld = { geometry, world, balls };
+  worlds.set(key, tw);
+  return tw;
+}
+
+/**
+ * Collects the table features whose fat AABB meets the box [x0, x1] × [y0, y1]
+ * (internal frame) into `out` as kind·1024 + index; returns the count.
+ * Fixtures come back in tree order, which is fixed by creation order.
+ */
+export class FeatureQuery {
+  readonly out = new Int32Array(256);
+  count = 0;
+  private readonly box = { lowerBound: { x: 0, y: 0 }, upperBound: { x: 0, y: 0 } };
+  private readonly onFixture = (f: Fixture): boolean => {
+    const tag = f.getUserData() as FeatureTag | null;
+    if (tag !== null && tag !== undefined && this.count < this.out.length) {
+      this.out[this.count++] = tag.kind * 1024 + tag.index;
+    }
+    return true;
+  };
+
+  constructor(private readonly world: World) {}
+
+  run(x0: number, y0: number, x1: number, y1: number): number {
+    this.count = 0;
+    this.box.lowerBound.x = x0;
+    this.box.lowerBound.y = y0;
+    this.box.upperBound.x = x1;
+    this.box.upperBound.y = y1;
+    this.world.queryAABB(this.box, this.onFixture);
+    // Sort so the candidate order does not depend on the tree's shape.
+    const o = this.out;
+    for (let i = 1; i < this.count; i++) {
+      const v = o[i]!;
+      let j = i - 1;
+      while (j >= 0 && o[j]! > v) {
+        o[j + 1] = o[j]!;
+        j--;
+      }
+      o[j + 1] = v;
+    }
+    return this.count;
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The planner's Done-when checks (issue 5): it pots a hanging ball, plays
+ * safe when only a hopeless shot exists, never returns a call the referee
+ * rejects, decides alike on 1 and 2 threads, and its games replay exactly.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { inlineEvaluator } from '../../ai/evaluator.js';
+import { playFrame } from '../../ai/game.js';
+import { LEVELS } from '../../ai/levels.js';
+import { plan } from '../../ai/planner.js';
+import { makeDecider } from '../../ai/players.js';
+import { PoolEvaluator } from '../../ai/pool.js';
+import { replay } from '../../ai/record.js';
+import { playShot } from '../../ai/sampling.js';
+import { apply, type FrameState, newFrame, OBJECT_BALLS, PRESETS } from '../../engine/index.js';
+import { DEFAULT_PHYSICS } from '../../sim/index.js';
+
+const pool = new PoolEvaluator(2);
+afterAll(() => pool.close());
+
+/** A play-phase state from a few balls; the rest pocketed. */
+function position(
+  balls: { id: number; x: number; y: number }[],
+  groups: FrameState['groups'] = ['solids', 'stripes'],
+): FrameState {
+  const base = newFrame({ seed: 1 });
+  const on = new Set(balls.map((b) => b.id));
+  return {
+    ...base,
+    phase: 'play',
+    groups,
+    balls: [...balls].sort((a, b) => a.id - b.id) as FrameState['balls'],
+    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
+    ballInHand: null,
+  };
+}
+
+const olympiad = LEVELS.olympiad;
+
+describe('planner', () => {
+  it('pots a ball hanging in a pocket', async () => {
+    // The 3 sits a ball's width from the foot-left corner; the cue ball is across the table.
+    const s = position([
+      { id: 0, x: 1.2, y: 0.5 },
+      { id: 3, x: 2.49, y: 1.22 },
+      { id: 8, x: 1.0, y: 1.0 },
+      { id: 12, x: 0.5, y: 0.3 },
+    ]);
+    const r = await plan(s, { level: olympiad, seed: 7, evaluator: inlineEvaluator });
+    expect(r.ok).toBe(true);
+    if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');
+    expect(r.value.call).toEqual({ kind: 'pocket', ball: 3, pocket: 'FL' });
+    const out = playShot(s, r.value.call, r.value.shot, r.value.placement, DEFAULT_PHYSICS);
+    expect('error' in out ? out.error : out.verdict.credited).toEqual([3]);
+    expect(r.value.ranked[0]!.pPot).toBeGreaterThan(0.9);
+  });
+
+  it('plays safe when the only pot is hopeless', async () => {
+    // Player 0 (solids) has only the 1, frozen to the foot rail far up the table and
+    // blocked from every pocket by stripes; the 8 and the stripes sit around it.
+    const s = position([
+      { id: 0, x: 0.4, y: 0.635 },
+      { id: 1, x: 2.0, y: 1.24 },
+      { id: 9, x: 2.2, y: 1.24 },
+      { id: 10, x: 1.8, y: 1.24 },
+      { id: 11, x: 2.0, y: 1.18 },
+      { id: 8, x: 1.3, y: 0.2 },
+      { id: 12, x: 2.3, y: 0.3 },
+    ]);
+    const r = await plan(s, { level: olympiad, seed: 3, evaluator: inlineEvaluator });
+    if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');
+    expect(r.value.call).toEqual({ kind: 'safety' });
+    const out = playShot(s, r.value.call, r.value.shot, r.value.placement, DEFAULT_PHYSICS);
+    expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
+  });
+
+  it('decides the same with 1 thread and with 2', async () => {
+    const s = position([
+      { id: 0, x: 0.9, y: 0.6 },
+      { id: 2, x: 1.5, y: 0.9 },
+      { id: 5, x: 2.1, y: 0.3 },
+      { id: 8, x: 1.7, y: 0.5 },
+      { id: 10, x: 0.6, y: 1.0 },
+      { id: 14, x: 2.3, y: 1.1 },
+    ]);
+    const one = await plan(s, { level: olympiad, seed: 11, evaluator: inlineEvaluator });
+    const two = await plan(s, { level: olympiad, seed: 11, evaluator: pool });
+    expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
+
+  it('never returns a call the referee rejects, over whole frames, and every frame replays exactly', async () => {
+    const players = [
+      { strategy: 'planner', level: 'olympiad' },
+      { strategy: 'planner', level: 'amateur' },
+    ] as const;
+    const deciders = [
+      makeDecider(players[0], { evaluator: pool }),
+      makeDecider(players[1], { evaluator: pool }),
+    ] as const;
+    for (const seed of [1, 2, 3]) {
+      // playFrame refuses (returns an error) if any decision is rejected by the referee.
+      const r = await playFrame(
+        { seed, breaker: (seed % 2) as 0 | 1, rules: 'pl-bca', table: '9ft', players },
+        deciders,
+      );
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      const rep = replay({
+        format: 'pool8/game/1',
+        engine: 't',
+        players,
+        rules: PRESETS['pl-bca'],
+        table: '9ft',
+        params: DEFAULT_PHYSICS,
+        seed,
+        frames: [r.value],
+      });
+      expect(rep).toEqual({ ok: true, actions: r.value.shots.length, mismatch: null });
+    }
+  });
+
+  it('a tampered record does not replay', async () => {
+    const players = [
+      { strategy: 'greedy', level: 'olympiad' },
+      { strategy: 'greedy', level: 'olympiad' },
+    ] as const;
+    const d = makeDecider(players[0], { evaluator: inlineEvaluator });
+    const r = await playFrame({ seed: 4, breaker: 0, rules: 'pl-bca', table: '9ft', players }, [
+      d,
+      d,
+    ]);
+    if (!r.ok) throw new Error(r.error.message);
+    const shots = r.value.shots.map((s, i) =>
+      i === 1 && s.executed ? { ...s, executed: { ...s.executed, phi: s.executed.phi + 1e-9 } } : s,
+    );
+    const rep = replay({
+      format: 'pool8/game/1',
+      engine: 't',
+      players,
+      rules: PRESETS['pl-bca'],
+      table: '9ft',
+      params: DEFAULT_PHYSICS,
+      seed: 4,
+      frames: [{ ...r.value, shots }],
+    });
+    expect(rep.ok).toBe(false);
+  });
+
+  it('answers a pending decision by evaluation (R9: the 8 on a clean break)', async () => {
+    const s0 = newFrame({ seed: 2 });
+    const r0 = apply(s0, {
+      type: 'shot',
+      events: [
+        { type: 'strike', ball: 0 },
+        { type: 'contact', a: 0, b: 1 },
+        { type: 'pocket', ball: 8, pocket: 'SL' },
+      ],
+    });
+    if (!r0.ok) throw new Error('setup');
+    const d = await plan(r0.value.state, { level: olympiad, seed: 1, evaluator: inlineEvaluator });
+    expect(d.ok && d.value.kind).toBe('decide');
+    if (d.ok && d.value.kind === 'decide')
+      expect(['rerackAndBreak', 'spotEightAcceptTable']).toContain(d.value.option);
+  });
+});
