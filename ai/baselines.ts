@@ -1,13 +1,12 @@
 import { callableBalls, legalFirstContacts } from '../engine/adjudicate.js';
 import { CUE } from '../engine/ball.js';
-import { checkPlacement } from '../engine/placement.js';
 import type { PrngState } from '../engine/prng.js';
 import type { FrameState } from '../engine/state.js';
 import { headStringX, POCKET_IDS, type Point, TABLE_DIMENSIONS } from '../engine/table.js';
 import { legalTargets } from '../engine/targets.js';
 import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
 import { BREAK } from './breakShot.js';
-import { fallbackPlacement, minSpeed, placements } from './candidates.js';
+import { fallbackPlacement, minSpeed, placementFits, placements } from './candidates.js';
 import { straightPots } from './estimate.js';
 import { angleOf, dist, pocketAim, sub, toDegrees } from './geometry.js';
 import type { Noise } from './levels.js';
@@ -136,7 +135,7 @@ export function randomDecision(state: FrameState, seed: number): Decision {
     const maxX = state.ballInHand.region === 'kitchen' ? headStringX(state.table) : L;
     for (let k = 0; k < 50 && !placement; k++) {
       const p = { x: 0.03 + next() * (maxX - 0.06), y: 0.03 + next() * (W - 0.06) };
-      if (checkPlacement(state.table, state.ballInHand, state.balls, p).ok) placement = p;
+      if (placementFits(state, p)) placement = p;
     }
   }
   const callable = state.phase === 'break' ? [] : callableBalls(state, state.turn);

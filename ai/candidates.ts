@@ -12,6 +12,7 @@ import {
   TABLE_DIMENSIONS,
 } from '../engine/table.js';
 import { legalTargets } from '../engine/targets.js';
+import { checkPosition } from '../sim/index.js';
 import { type BallAt, potChance, straightPots } from './estimate.js';
 import {
   angleOf,
@@ -279,9 +280,10 @@ function comboCandidates(
 }
 
 /**
- * Safeties: a legal ball struck full, half or thin at three speeds. Which one
- * hides the cue ball best is left to sampling and the leave (the opponent's
- * chances where the balls stop).
+ * Safeties: a legal ball struck full, half or thin at three speeds, directly
+ * or — when no ball can be hit directly — off one rail (a kick safety).
+ * Which one hides the cue ball best is left to sampling and the leave (the
+ * opponent's chances where the balls stop).
  */
 function safetyCandidates(
   state: FrameState,
@@ -291,13 +293,15 @@ function safetyCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   const noDirect = new Set(legalTargets(state).noDirectShot);
-  const firsts = legalFirstContacts(state, state.turn)
+  const legal = legalFirstContacts(state, state.turn)
     .filter((id) => !noDirect.has(id))
     .map((id) => balls.find((b) => b.id === id))
-    .filter((b): b is BallAt => b !== undefined)
-    .sort((p, q) => dist(cue, p) - dist(cue, q))
-    .slice(0, 4);
-  for (const b of firsts) {
+    .filter((b): b is BallAt => b !== undefined);
+  const others = (id: number) => balls.filter((b) => b.id !== id && b.id !== CUE);
+  const direct = legal
+    .filter((b) => pathClear(cue, b, others(b.id), -0.01))
+    .sort((p, q) => dist(cue, p) - dist(cue, q));
+  for (const b of direct.slice(0, 5)) {
     const d = dist(cue, b);
     const base = toDegrees(angleOf(sub(b, cue)));
     for (const frac of [0, 0.5, -0.5, 0.85, -0.85]) {
@@ -315,7 +319,42 @@ function safetyCandidates(
       }
     }
   }
+  if (direct.length === 0) {
+    for (const b of legal) {
+      for (const rail of RAILS) {
+        const image = mirrorAcrossRail(state.table, b, rail);
+        const hit = railPoint(state.table, cue, image, rail);
+        if (!hit || !pathClear(cue, hit, others(b.id)) || !pathClear(hit, b, others(b.id)))
+          continue;
+        for (const V of [1.5, 3]) {
+          out.push({
+            kind: 'safety',
+            call: { kind: 'safety' },
+            shot: { phi: toDegrees(angleOf(sub(image, cue))), V, a: 0, b: 0 },
+            placement,
+            prior: 0,
+            target: null,
+            describe: `kick safety off the ${rail} rail onto the ${b.id} at ${V} m/s`,
+          });
+        }
+      }
+    }
+  }
   return out;
+}
+
+/**
+ * The referee checks a placement against the rectangle of the cushion noses
+ * (R15); the simulator also knows the pocket jaws, so a spot must pass its
+ * layout check too before the planner proposes it.
+ */
+export function placementFits(state: FrameState, p: Point): boolean {
+  if (!state.ballInHand || !checkPlacement(state.table, state.ballInHand, state.balls, p).ok)
+    return false;
+  const balls = state.balls.filter((b) => b.id !== CUE && b.x !== null && b.y !== null) as BallAt[];
+  return (
+    checkPosition({ table: state.table, balls: [{ id: CUE, x: p.x, y: p.y }, ...balls] }) === null
+  );
 }
 
 /**
@@ -363,8 +402,7 @@ export function placements(state: FrameState, balls: readonly BallAt[]): Placeme
           const p = { x: ghost.x + dir.x * d, y: ghost.y + dir.y * d };
           if (!onTable(table, p, R + 0.001)) continue;
           if (inHand.region === 'kitchen' && p.x > headStringX(table)) continue;
-          const ok = checkPlacement(table, inHand, state.balls, p);
-          if (!ok.ok) continue;
+          if (!placementFits(state, p)) continue;
           if (
             !pathClear(
               p,
@@ -389,7 +427,7 @@ export function fallbackPlacement(state: FrameState): Point | null {
   const x0 = inHand.region === 'kitchen' ? headStringX(state.table) / 2 : L / 2;
   for (let k = 0; k < 40; k++) {
     const p = { x: x0 + ((k % 5) - 2) * 0.07, y: W / 2 + (Math.floor(k / 5) - 4) * 0.07 };
-    if (checkPlacement(state.table, inHand, state.balls, p).ok) return p;
+    if (placementFits(state, p)) return p;
   }
   return null;
 }
@@ -438,6 +476,24 @@ export function generate(state: FrameState, opts: GenerateOptions): Candidate[] 
           spot,
         ),
       );
+  }
+  if (out.length === 0) {
+    // Nothing found: a firm shot at the middle of the foot rail, so the play at
+    // least reaches a cushion; sampling still scores it honestly.
+    const spot = mustPlace ? fallbackPlacement(state) : null;
+    const from = spot ?? cueBall;
+    if (from) {
+      const { length: L, width: W } = TABLE_DIMENSIONS[state.table];
+      out.push({
+        kind: 'safety',
+        call: { kind: 'safety' },
+        shot: { phi: toDegrees(angleOf(sub({ x: L, y: W / 2 }, from))), V: 3, a: 0, b: 0 },
+        placement: spot,
+        prior: 0,
+        target: null,
+        describe: 'no shot found: a firm shot to the foot rail',
+      });
+    }
   }
   return out;
 }

@@ -50,7 +50,7 @@ export const LEVELS: Readonly<Record<LevelName, Level>> = {
   olympiad: {
     name: 'olympiad',
     noise: OLYMPIAD_NOISE,
-    budget: { candidates: 24, samples: 16, finalists: 5, finalSamples: 32 },
+    budget: { candidates: 40, samples: 16, finalists: 8, finalSamples: 48 },
     routine: 0.9,
     safetyReply: 0.3,
   },

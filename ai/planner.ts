@@ -142,23 +142,22 @@ export function reasonFor(r: RankedShot): string {
   return parts.join(': ');
 }
 
-/** Pre-ranking: the best pots by geometric chance (all their variants), then banks, kicks, combinations and safeties. */
+/**
+ * Pre-ranking: the best pots by geometric chance (all their speed and spin
+ * variants), the best banks, kicks and combinations, and every safety —
+ * simulation is cheap enough to sample them all (issue 4's throughput).
+ */
 function shortlist(cands: readonly Candidate[], budget: Budget): Candidate[] {
   const pots = cands.filter((c) => c.kind === 'pot').sort((p, q) => q.prior - p.prior);
   const others = cands
     .filter((c) => c.kind === 'bank' || c.kind === 'kick' || c.kind === 'combo')
     .sort((p, q) => q.prior - p.prior);
   const safeties = cands.filter((c) => c.kind === 'safety');
-  const nPots = Math.max(0, Math.ceil(budget.candidates * 0.6));
-  const nOthers = Math.ceil(budget.candidates * 0.15);
-  const nSafe = Math.max(
-    4,
-    budget.candidates - Math.min(nPots, pots.length) - Math.min(nOthers, others.length),
-  );
-  // Take every fifth safety, so speeds and thicknesses stay spread out.
-  const step = Math.max(1, Math.floor(safeties.length / nSafe));
-  const safe = safeties.filter((_, i) => i % step === 0).slice(0, nSafe);
-  return [...pots.slice(0, nPots), ...others.slice(0, nOthers), ...safe];
+  return [
+    ...pots.slice(0, budget.candidates),
+    ...others.slice(0, Math.ceil(budget.candidates / 4)),
+    ...safeties.slice(0, budget.candidates),
+  ];
 }
 
 export async function plan(

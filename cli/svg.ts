@@ -54,6 +54,12 @@ export function renderSvg(state: FrameState, ranked: readonly RankedShot[], top:
   shown.forEach((r, i) => {
     const cue = r.candidate.placement ?? state.balls.find((b) => b.id === 0);
     if (!cue || cue.x === null || cue.y === null) return;
+    if (r.candidate.placement) {
+      // The cue ball in hand, drawn where the shot places it.
+      parts.push(
+        `<circle cx="${X(cue.x)}" cy="${Y(cue.y)}" r="${(BALL_RADIUS * s).toFixed(1)}" fill="#f8f8f0" stroke="#000" stroke-width="0.8" opacity="${i === 0 ? 1 : 0.45}"/>`,
+      );
+    }
     const width = i === 0 ? 3 : 1.5;
     const opacity = i === 0 ? 1 : 0.6;
     const phi = (r.shot.phi * Math.PI) / 180;
@@ -77,7 +83,11 @@ export function renderSvg(state: FrameState, ranked: readonly RankedShot[], top:
         `<line x1="${X(cue.x)}" y1="${Y(cue.y)}" x2="${X(cue.x + Math.cos(phi) * len)}" y2="${Y(cue.y + Math.sin(phi) * len)}" stroke="#9ad0ff" stroke-width="${width}" stroke-dasharray="6 3" opacity="${opacity}"/>`,
       );
     }
-    parts.push(`<text x="${X(cue.x + 0.04)}" y="${Y(cue.y + 0.04)}" fill="#fff">${i + 1}</text>`);
+    // Number each line a little way along it, staggered so labels of shots on one line do not overlap.
+    const t = 0.12 + 0.06 * i;
+    parts.push(
+      `<text x="${X(cue.x + Math.cos(phi) * t)}" y="${Y(cue.y + Math.sin(phi) * t)}" fill="#fff" font-weight="bold">${i + 1}</text>`,
+    );
   });
   for (const b of state.balls) {
     if (b.x === null || b.y === null) continue;

@@ -15,6 +15,7 @@ export {
   type SimOptions,
   type SimOutcome,
   simulate,
+  checkPosition,
   simulateFrom,
   type TraceSample,
 } from './simulate.js';

@@ -24,7 +24,14 @@ export const SPINNING = 1;
 export const ROLLING = 2;
 export const SLIDING = 3;
 export const POCKETED = 4;
-export type Phase = 0 | 1 | 2 | 3 | 4;
+/**
+ * In a compliant cluster contact (sim/cluster.ts): the cluster solver owns
+ * the state; between its steps the ball moves in a straight line at its
+ * stored velocity (no cloth force over the fraction of a millisecond a
+ * cluster contact lasts).
+ */
+export const CLUSTER = 5;
+export type Phase = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** Speeds below this are zero (m/s, or rad/s × R): far below any measurable motion. */
 export const V_EPS = 1e-9;
@@ -133,6 +140,12 @@ export function advance(b: Balls, i: number, t: number, p: PhysicsParams): void 
     return;
   }
   const dt = t - b.t0[i]!;
+  if (ph === CLUSTER) {
+    b.x[i] = b.x[i]! + b.vx[i]! * dt;
+    b.y[i] = b.y[i]! + b.vy[i]! * dt;
+    b.t0[i] = t;
+    return;
+  }
   if (dt === 0 && t < b.tEnd[i]!) return;
   const ax = b.ax[i]!;
   const ay = b.ay[i]!;
@@ -192,6 +205,14 @@ export function kineticEnergyAt(b: Balls, i: number, t: number, p: PhysicsParams
   const ph = b.phase[i]!;
   if (ph === POCKETED) return 0;
   const dt = t - b.t0[i]!;
+  if (ph === CLUSTER) {
+    const vx = b.vx[i]!;
+    const vy = b.vy[i]!;
+    const wx = b.wx[i]!;
+    const wy = b.wy[i]!;
+    const wz = b.wz[i]!;
+    return 0.5 * p.m * (vx * vx + vy * vy) + 0.2 * p.m * p.R * p.R * (wx * wx + wy * wy + wz * wz);
+  }
   const moving = ph === SLIDING || ph === ROLLING;
   const vx = moving ? b.vx[i]! + b.ax[i]! * dt : 0;
   const vy = moving ? b.vy[i]! + b.ay[i]! * dt : 0;

@@ -22,6 +22,15 @@ export interface PhysicsParams {
   /** Ball–ball coefficient of restitution e (Alciatore: 0.95, 0.92–0.98). */
   readonly eBall: number;
   /**
+   * Young's modulus (Pa) and Poisson's ratio of the balls (phenolic resin:
+   * Crown's 5.84 GPa and 0.34, quoted in "Collision of billiard balls",
+   * dbkcues.ru). They set the Hertz stiffness of the compliant contacts used
+   * inside clusters (sim/contact.ts): a head-on contact then lasts ≈ 0.4 ms
+   * at 1 m/s and ≈ 0.25 ms at break speed, squeezing the balls by 0.13–1 mm.
+   */
+  readonly ballModulus: number;
+  readonly ballPoisson: number;
+  /**
    * Ball–ball friction μ(v) = a + b·exp(−c·v), v the contact-point slip speed
    * in m/s (Alciatore TP A-14 fit: a = 0.00995, b = 0.108, c = 1.088).
    */
@@ -69,6 +78,8 @@ export const DEFAULT_PHYSICS: PhysicsParams = Object.freeze({
   muRoll: 0.01,
   spinDecay: 10,
   eBall: 0.95,
+  ballModulus: 5.84e9,
+  ballPoisson: 0.34,
   ballFriction: Object.freeze({ a: 0.00995, b: 0.108, c: 1.088 }),
   eCushion: 0.85,
   muCushion: 0.2,

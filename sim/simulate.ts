@@ -615,3 +615,12 @@ function newTrace(states: readonly BallState[]): Record<number, TraceSample[]> {
   for (const s of states) tr[s.id] = [];
   return tr;
 }
+
+/**
+ * Whether a layout is a position the simulator accepts (balls on the slate,
+ * clear of the cushions, jaws, holes and each other), without simulating:
+ * for callers that place a ball (the planner's cue ball in hand).
+ */
+export function checkPosition(layout: Layout, params: PhysicsParams = DEFAULT_PHYSICS): SimError | null {
+  return checkLayout(layout, engineFor(layout.table, params).geo, params);
+}

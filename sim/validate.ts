@@ -116,7 +116,16 @@ export function checkLayout(layout: Layout, geo: TableGeometry, p: PhysicsParams
         `ball ${b.id} at (${b.x}, ${b.y}) is not on the playing surface at least R from the cushions`,
         { ball: b.id, field },
       );
-    if (!(Math.abs(x) < L / 2 && Math.abs(y) < W / 2)) return outside();
+    // A ball may also rest in a pocket's mouth past the cushion lines, on the
+    // shelf short of the hole (a ball that rattled and stayed out, found in a
+    // match): the jaw and hole checks below bound it there.
+    const inMouth = geo.holes.some((h) => {
+      const dx = x - h.x;
+      const dy = y - h.y;
+      // Within a ball's radius of the hole's edge, on the table's side of it.
+      return dx * dx + dy * dy < (h.r + R) ** 2 && dx * -h.x + dy * -h.y > 0;
+    });
+    if (!(Math.abs(x) < L / 2 && Math.abs(y) < W / 2) && !inMouth) return outside();
     for (const h of geo.holes) {
       if ((x - h.x) ** 2 + (y - h.y) ** 2 < h.r * h.r) {
         return simError(
@@ -199,6 +208,7 @@ export function checkParams(p: PhysicsParams): SimError | null {
     'muRoll',
     'spinDecay',
     'cueMass',
+    'ballModulus',
   ];
   for (const k of positive) {
     const v = p[k];
@@ -214,6 +224,11 @@ export function checkParams(p: PhysicsParams): SimError | null {
         field: `params.${k}`,
       });
     }
+  }
+  if (!(p.ballPoisson >= 0 && p.ballPoisson < 0.5)) {
+    return simError('E_SIM_BAD_PARAMS', 'params.ballPoisson must be in [0, 0.5)', {
+      field: 'params.ballPoisson',
+    });
   }
   if (!(p.cushionHeight >= 1 && p.cushionHeight < 2)) {
     return simError('E_SIM_BAD_PARAMS', 'params.cushionHeight must be in [1, 2) R', {

@@ -7,7 +7,7 @@ import { OBJECT_BALLS } from '../../engine/ball.js';
 import { parseState } from '../../engine/parse.js';
 import { PRESETS } from '../../engine/rules.js';
 import { type FrameState, newFrame } from '../../engine/state.js';
-import { parseLayout } from '../../sim/index.js';
+import { checkPosition, parseLayout } from '../../sim/index.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
 import { intOption, levelOption, rulesOption } from '../options.js';
 import { renderSvg } from '../svg.js';
@@ -18,23 +18,24 @@ import { renderSvg } from '../svg.js';
  * "ballInHand"?: {region, restricted} | null }` (balls not in the layout count
  * as pocketed).
  */
+function reject(error: { code: string; message: string }): never {
+  printJson({ error });
+  throw new CliError(error.code, error.message, EXIT.rejected);
+}
+
 export function stateFromInput(doc: unknown, rules: 'pl-bca' | 'wpa'): FrameState {
   if (typeof doc !== 'object' || doc === null)
     throw new CliError('E_INPUT_NOT_OBJECT', 'the input must be a JSON object');
   const d = doc as Record<string, unknown>;
   if (d.state !== undefined) {
     const s = parseState(d.state);
-    if (!s.ok) {
-      printJson({ error: s.error });
-      throw new CliError(s.error.code, s.error.message, EXIT.rejected);
-    }
+    if (!s.ok) reject(s.error);
     return s.value;
   }
   const layout = parseLayout(d.layout);
-  if (!layout.ok) {
-    printJson({ error: layout.error });
-    throw new CliError(layout.error.code, layout.error.message, EXIT.rejected);
-  }
+  if (!layout.ok) reject(layout.error);
+  const bad = checkPosition(layout.value);
+  if (bad) reject(bad);
   const base = newFrame({ seed: 0, table: layout.value.table, rules });
   const on = new Set(layout.value.balls.map((b) => b.id));
   const candidate = {
@@ -49,11 +50,9 @@ export function stateFromInput(doc: unknown, rules: 'pl-bca' | 'wpa'): FrameStat
     pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
     ballInHand: d.ballInHand ?? (on.has(0) ? null : { region: 'anywhere', restricted: false }),
   };
+  // Through JSON and the state parser, so a bad turn, groups or ballInHand is refused by name.
   const s = parseState(JSON.parse(JSON.stringify(candidate)));
-  if (!s.ok) {
-    printJson({ error: s.error });
-    throw new CliError(s.error.code, s.error.message, EXIT.rejected);
-  }
+  if (!s.ok) reject(s.error);
   return s.value;
 }
 

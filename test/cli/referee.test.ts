@@ -69,13 +69,31 @@ describe('pool8 referee on examples/', () => {
 
 describe('pool8 new-frame', () => {
   it('prints a frame the referee accepts, the same for the same seed', () => {
-    const a = execFileSync(process.execPath, [bin, 'new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'], { encoding: 'utf8' });
-    const b = execFileSync(process.execPath, [bin, 'new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'], { encoding: 'utf8' });
+    const a = execFileSync(
+      process.execPath,
+      [bin, 'new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'],
+      { encoding: 'utf8' },
+    );
+    const b = execFileSync(
+      process.execPath,
+      [bin, 'new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'],
+      { encoding: 'utf8' },
+    );
     expect(a).toBe(b);
     const s = JSON.parse(a);
     expect(s.turn).toBe(1);
     expect(s.table).toBe('7ft');
-    const r = run(['referee'], JSON.stringify({ state: s, events: [{ type: 'strike', ball: 0 }, { type: 'contact', a: 0, b: 1 }, { type: 'pocket', ball: 2, pocket: 'HL' }] }));
+    const r = run(
+      ['referee'],
+      JSON.stringify({
+        state: s,
+        events: [
+          { type: 'strike', ball: 0 },
+          { type: 'contact', a: 0, b: 1 },
+          { type: 'pocket', ball: 2, pocket: 'HL' },
+        ],
+      }),
+    );
     expect(JSON.parse(r.out).verdict.kind).toBe('continue');
   });
   it('rejects a bad seed', () => {

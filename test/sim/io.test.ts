@@ -52,7 +52,9 @@ describe('parseLayout / parseShot: coded errors naming the field or ball (wire.m
     ],
     ['inside a cushion', [{ id: 0, x: 1, y: R / 2 }], 'E_SIM_OUTSIDE_CUSHIONS', 0],
     ['off the table', [{ id: 0, x: -1, y: 0.5 }], 'E_SIM_OUTSIDE_CUSHIONS', 0],
-    ['past the side pocket mouth', [{ id: 0, x: 1.27, y: -0.01 }], 'E_SIM_OUTSIDE_CUSHIONS', 0],
+    ['beyond a pocket, off the slate', [{ id: 0, x: 1.27, y: -0.2 }], 'E_SIM_OUTSIDE_CUSHIONS', 0],
+    ['over the side pocket', [{ id: 0, x: 1.27, y: -0.01 }], 'E_SIM_IN_POCKET', 0],
+    ['into a corner jaw', [{ id: 0, x: 2.56, y: 0.09 }], 'E_SIM_OUTSIDE_CUSHIONS', 0],
     ['over a pocket', [{ id: 0, x: 0.01, y: 0.01 }], 'E_SIM_IN_POCKET', 0],
   ];
   it.each(geometric)('simulate rejects %s', (_, balls, code, ball) => {
@@ -61,6 +63,18 @@ describe('parseLayout / parseShot: coded errors naming the field or ball (wire.m
     if (r.ok) return;
     expect(r.error.code).toBe(code);
     expect(r.error.ball).toBe(ball);
+  });
+
+  it('a ball hanging in a pocket mouth is a legal position (replay of a match bug: the 6 rattled and stopped past the cushion line, and the next shot was refused)', () => {
+    const layout = {
+      table: '9ft' as const,
+      balls: [
+        { id: 0 as const, x: 2.096848501299079, y: 0.5161361126783092 },
+        { id: 6 as const, x: 2.545562146715546, y: 0.027064997437233562 },
+        { id: 8 as const, x: 1.9706404087752905, y: 0.4774504886820537 },
+      ],
+    };
+    expect(simulate(layout, { phi: -175.77, V: 1.3, a: 0, b: -0.5 }).ok).toBe(true);
   });
 
   it('frozen balls (exactly 2R apart) are fine; a missing cue ball is not', () => {

@@ -1,0 +1,150 @@
+/**
+ * `pool8 play`, `suggest`, `match` and `replay` as a user runs them (the
+ * built CLI, real worker threads).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const bin = join(root, 'dist/cli/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'pool8-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('pool8 play / replay', () => {
+  it('plays a frame shot by shot, writes a record that replays identically', () => {
+    const file = join(dir, 'game.json');
+    const r = run(['play', '--seed', '3', '--threads', '1', '--out', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/frame 1: rack seed \d+, A \(olympiad\) breaks/);
+    expect(r.out).toMatch(/frame 1: (A|B) \(.+\) wins|no winner/);
+    expect(r.out).toMatch(/result: A \(olympiad\) \d – \d B \(greedy:olympiad\)/);
+    const rec = JSON.parse(readFileSync(file, 'utf8'));
+    expect(rec.format).toBe('pool8/game/1');
+    expect(rec.frames[0].shots.length).toBeGreaterThan(1);
+    const rep = run(['replay', file]);
+    expect(rep.code).toBe(0);
+    expect(rep.out).toMatch(/replayed 1 record\(s\), \d+ actions: identical/);
+  });
+
+  it('a tampered record fails replay with exit 1', () => {
+    const file = join(dir, 'game.json');
+    const rec = JSON.parse(readFileSync(file, 'utf8'));
+    const shot = rec.frames[0].shots.find((s: { action: string }) => s.action === 'shot');
+    shot.executed.V += 0.01;
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify(rec));
+    const rep = run(['replay', bad]);
+    expect(rep.code).toBe(1);
+    expect(rep.out).toContain('MISMATCH');
+  });
+
+  it('rejects an unknown player with exit 2', () => {
+    const r = run(['play', '--a', 'shark']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('E_INPUT_BAD_PLAYER');
+  });
+});
+
+describe('pool8 match', () => {
+  it('plays paired games and reports W/L/D, Elo, break-and-run, fouls and end reasons', () => {
+    const out = join(dir, 'games.jsonl');
+    const r = run([
+      'match',
+      '--a',
+      'amateur',
+      '--b',
+      'greedy:amateur',
+      '--games',
+      '4',
+      '--seed',
+      '5',
+      '--threads',
+      '1',
+      '--json',
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s.games).toBe(4);
+    expect(s.wins + s.losses + s.draws).toBe(4);
+    expect(s.seats).toHaveLength(2);
+    expect(s.seats[0].breaks).toBe(2);
+    expect(
+      Object.values(s.endReasons as Record<string, number>).reduce((a, b) => a + b, 0),
+    ).toBeGreaterThanOrEqual(4);
+    expect(r.err).toContain('4/4');
+    expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(4);
+    expect(run(['replay', out]).out).toMatch(/replayed 4 record\(s\)/);
+  });
+});
+
+describe('pool8 suggest', () => {
+  it('ranks shots with their chances and a reason, and draws them', () => {
+    const svg = join(dir, 'shots.svg');
+    const r = run([
+      'suggest',
+      '--in',
+      'examples/suggest-open-table.json',
+      '--json',
+      '--top',
+      '3',
+      '--threads',
+      '1',
+      '--svg',
+      svg,
+    ]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s.suggestions).toHaveLength(3);
+    for (const x of s.suggestions) {
+      expect(x.call.kind === 'safety' || [1, 3, 6].includes(x.call.ball)).toBe(true);
+      expect(x.pPot).toBeGreaterThanOrEqual(0);
+      expect(x.pPot).toBeLessThanOrEqual(1);
+      expect(typeof x.reason).toBe('string');
+    }
+    expect(s.suggestions[0].value).toBeGreaterThanOrEqual(s.suggestions[2].value);
+    expect(existsSync(svg) && readFileSync(svg, 'utf8')).toMatch(/^<svg/);
+  });
+
+  it('places the cue ball in hand', () => {
+    const r = run([
+      'suggest',
+      '--in',
+      'examples/suggest-ball-in-hand.json',
+      '--json',
+      '--top',
+      '1',
+      '--threads',
+      '1',
+    ]);
+    const s = JSON.parse(r.out);
+    expect(s.suggestions[0].placement).not.toBeNull();
+    expect([9, 11]).toContain(s.suggestions[0].call.ball);
+  });
+
+  it('a bad layout is refused naming the ball', () => {
+    const r = spawnSync(process.execPath, [bin, 'suggest'], {
+      input: JSON.stringify({
+        layout: {
+          table: '9ft',
+          balls: [
+            { id: 0, x: 1, y: 0.5 },
+            { id: 3, x: 1.01, y: 0.5 },
+          ],
+        },
+      }),
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).error.ball).toBeDefined();
+  });
+});
