@@ -160,7 +160,8 @@ export function raceWin(a: number, b: number, q: number): number {
   if (b <= 0) return 0;
   const ra = q ** a;
   const rb = q ** b;
-  return ra / (1 - (1 - ra) * (1 - rb));
+  // 1 − (1 − r_a)(1 − r_b) written as r_a + r_b − r_a r_b: no cancellation when both are tiny.
+  return ra / (ra + rb - ra * rb);
 }
 
 /**

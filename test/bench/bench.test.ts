@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { CASES } from '../../bench/cases.js';
+import { summarise } from '../../bench/cpuprofileTop.js';
+import { NAIVE_PARAMS, naivePlanck } from '../../bench/naivePlanck.js';
+import { entries } from '../../bench/runners.js';
+import { BALL_RADIUS, headStringX, TABLE_DIMENSIONS } from '../../engine/table.js';
+import { simulate } from '../../sim/index.js';
+
+describe('bench cases', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))('%s is a valid layout', (_, c) => {
+    const { length: L, width: W } = TABLE_DIMENSIONS[c.layout.table];
+    const margin = BALL_RADIUS + 0.02; // clear of the baseline's 1 cm edge skin
+    for (const b of c.layout.balls) {
+      expect(b.x).toBeGreaterThan(margin);
+      expect(b.x).toBeLessThan(L - margin);
+      expect(b.y).toBeGreaterThan(margin);
+      expect(b.y).toBeLessThan(W - margin);
+    }
+    const bs = c.layout.balls;
+    for (let i = 0; i < bs.length; i++) {
+      for (let j = i + 1; j < bs.length; j++) {
+        expect(Math.hypot(bs[i]!.x - bs[j]!.x, bs[i]!.y - bs[j]!.y)).toBeGreaterThan(
+          2 * BALL_RADIUS,
+        );
+      }
+    }
+    expect(new Set(bs.map((b) => b.id)).size).toBe(bs.length);
+    expect(bs.some((b) => b.id === 0)).toBe(true);
+  });
+
+  it('has the three cases of issue 4 with their sizes', () => {
+    const by = Object.fromEntries(CASES.map((c) => [c.name, c]));
+    expect(Object.keys(by)).toEqual(['break', 'simple-shot', 'table-shot']);
+    expect(by.break!.layout.balls).toHaveLength(16);
+    expect(by.break!.shot.V).toBe(10);
+    const cue = by.break!.layout.balls.find((b) => b.id === 0)!;
+    expect(cue.x).toBeLessThan(headStringX('9ft'));
+    expect(by['simple-shot']!.layout.balls).toHaveLength(2);
+    expect(by['table-shot']!.layout.balls).toHaveLength(10);
+    expect(by['table-shot']!.shot.V).toBe(2.5);
+    expect(by['table-shot']!.shot.b).toBeLessThan(0);
+  });
+
+  it('every entry passes its sanity check', () => {
+    for (const e of entries()) expect(e.check()).toMatch(/./);
+  });
+
+  it('the simple shot pots the 1 in the foot-left corner on the simulator', () => {
+    const c = CASES.find((k) => k.name === 'simple-shot')!;
+    const r = simulate(c.layout, c.shot);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.events).toContainEqual(
+      expect.objectContaining({ type: 'pocket', ball: 1, pocket: 'FL' }),
+    );
+  });
+});
+
+describe('naive planck baseline', () => {
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s is deterministic and ends at rest',
+    (_, c) => {
+      const a = naivePlanck(c.layout, c.shot);
+      const b = naivePlanck(c.layout, c.shot);
+      expect(b).toEqual(a);
+      expect(a.time).toBeLessThan(NAIVE_PARAMS.maxTime);
+      expect(a.balls).toHaveLength(c.layout.balls.length);
+    },
+  );
+
+  it('keeps the balls on the table and apart', () => {
+    const c = CASES.find((k) => k.name === 'break')!;
+    const { length: L, width: W } = TABLE_DIMENSIONS['9ft'];
+    const r = naivePlanck(c.layout, c.shot);
+    for (const b of r.balls) {
+      expect(b.x).toBeGreaterThan(0);
+      expect(b.x).toBeLessThan(L);
+      expect(b.y).toBeGreaterThan(0);
+      expect(b.y).toBeLessThan(W);
+    }
+    for (let i = 0; i < r.balls.length; i++) {
+      for (let j = i + 1; j < r.balls.length; j++) {
+        const p = r.balls[i]!;
+        const q = r.balls[j]!;
+        // Box2D allows linearSlop (5 mm) of penetration.
+        expect(Math.hypot(p.x - q.x, p.y - q.y)).toBeGreaterThan(2 * BALL_RADIUS - 0.006);
+      }
+    }
+  });
+
+  it('with the optional sensor pockets, removes balls', () => {
+    const c = CASES.find((k) => k.name === 'break')!;
+    const r = naivePlanck(c.layout, c.shot, { pockets: true });
+    expect(r.pocketed.length).toBeGreaterThan(0);
+    expect(r.balls.length + r.pocketed.length).toBe(16);
+  });
+
+  it('moves the cue ball at v = V along phi', () => {
+    const layout = {
+      table: '9ft' as const,
+      balls: [{ id: 0 as const, x: 0.6, y: 0.635 }],
+    };
+    // Rolling to rest: distance v²/(2 μr g) (physics.md law 2), here 0.5 m/s → 1.27 m,
+    // within the first-order stopping error of the fixed step.
+    const r = naivePlanck(layout, { phi: 0, V: 0.5 });
+    const d = (0.5 * 0.5) / (2 * NAIVE_PARAMS.muRoll * NAIVE_PARAMS.g);
+    expect(r.balls[0]!.x - 0.6).toBeCloseTo(d, 2);
+    expect(r.balls[0]!.y).toBeCloseTo(0.635, 9);
+  });
+});
+
+describe('cpuprofileTop', () => {
+  it('charges each sample the time to the next one, self and inclusive', () => {
+    const frame = (functionName: string) => ({
+      functionName,
+      url: '',
+      lineNumber: 0,
+      columnNumber: 0,
+    });
+    const s = summarise({
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2] },
+        { id: 2, callFrame: frame('outer'), children: [3] },
+        { id: 3, callFrame: frame('inner'), children: [4] },
+        { id: 4, callFrame: frame('outer') },
+      ],
+      startTime: 0,
+      endTime: 10_000,
+      samples: [2, 3, 4, 3],
+      timeDeltas: [0, 1000, 3000, 2000],
+    });
+    expect(s.totalMs).toBe(10);
+    const row = (w: string) => s.rows.find((r) => r.where === w)!;
+    // Samples last 1, 3, 2 and 4 ms. Self: outer 1 + 2, inner 3 + 4; inclusive:
+    // inner also holds sample 2 (outer called from inner), outer every sample once.
+    expect(row('inner')).toEqual({ where: 'inner', selfMs: 7, totalMs: 9 });
+    expect(row('outer')).toEqual({ where: 'outer', selfMs: 3, totalMs: 10 });
+    expect(s.rows[0]!.where).toBe('inner');
+  });
+});
