@@ -1,11 +1,10 @@
-import { apply } from '../engine/referee.js';
 import type { Shot } from '../engine/shot.js';
 import { newFrame } from '../engine/state.js';
-import { headStringX, TABLE_DIMENSIONS, type TableSize } from '../engine/table.js';
-import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
+import { footSpot, headStringX, TABLE_DIMENSIONS, type TableSize } from '../engine/table.js';
+import { DEFAULT_PHYSICS, type PhysicsParams } from '../sim/index.js';
 import { LEVELS, type Noise } from './levels.js';
 import { perturb } from './noise.js';
-import { layoutFor } from './sampling.js';
+import { playShot } from './sampling.js';
 import { deriveSeed } from './seeds.js';
 import { stateValue } from './value.js';
 
@@ -69,32 +68,18 @@ export function evaluateBreak(
   let value = 0;
   for (let k = 0; k < racks; k++) {
     const frame = newFrame({ seed: deriveSeed(seed, k), table });
-    const apex = frame.balls
-      .filter((b) => b.id !== 0)
-      .reduce((p, q) => ((p.x ?? 0) < (q.x ?? 0) ? p : q));
     const placement = breakPlacement(table, spec);
-    const [shot] = perturb(
-      breakShot(table, spec, { x: apex.x!, y: apex.y! }),
-      noise,
-      deriveSeed(seed, k, 1),
-    );
-    const layout = layoutFor(frame, placement)!;
-    const sim = simulate(layout, shot, params);
-    if (!sim.ok) continue;
-    const events = [
-      { type: 'place' as const, ball: 0 as const, x: placement.x, y: placement.y },
-      ...sim.value.events,
-    ];
-    const r = apply(frame, { type: 'shot', events, layout: sim.value.layout });
-    if (!r.ok) continue;
-    const v = r.value.verdict;
+    const [shot] = perturb(breakShot(table, spec, footSpot(table)), noise, deriveSeed(seed, k, 1));
+    const r = playShot(frame, null, shot, placement, params);
+    if ('error' in r) continue;
+    const v = r.verdict;
     if (v.kind === 'continue') keep++;
     pocketed += v.stayDown.length;
     if (v.fouls.includes('SCRATCH') || v.fouls.includes('CUE_BALL_OFF_TABLE')) scratch++;
     if (v.stayDown.includes(8)) eightDown++;
     if (v.fouls.includes('ILLEGAL_BREAK')) illegal++;
     if (v.frame && v.frame.loser === 0) lost++;
-    value += stateValue(r.value.state, 0, LEVELS.olympiad);
+    value += stateValue(r.state, 0, LEVELS.olympiad);
   }
   return {
     spec,

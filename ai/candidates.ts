@@ -16,16 +16,15 @@ import { checkPosition } from '../sim/index.js';
 import { type BallAt, potChance, straightPots } from './estimate.js';
 import {
   angleOf,
+  approachAngle,
   cutAngle,
   D,
   dist,
-  dot,
   ghostBall,
   mirrorAcrossRail,
   onTable,
   pathClear,
   pocketAim,
-  pocketAxis,
   pocketHalfWindow,
   R,
   RAILS,
@@ -149,9 +148,7 @@ function bankCandidates(
           continue;
         const dObj = dist(b, hit) + dist(hit, aim);
         const dCue = dist(cue, ghost);
-        const approach = Math.acos(
-          Math.max(-1, Math.min(1, dot(unit(sub(aim, hit)), pocketAxis(table, pocket)))),
-        );
+        const approach = approachAngle(table, pocket, hit);
         const prior = 0.6 * potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
         if (prior <= 0) continue;
         const V = Math.min(6, minSpeed(cut, dCue, dObj) * 1.8);
@@ -195,9 +192,7 @@ function kickCandidates(
         if (cut > (50 * Math.PI) / 180) continue;
         const dCue = dist(cue, hit) + dist(hit, ghost);
         const dObj = dist(b, aim);
-        const approach = Math.acos(
-          Math.max(-1, Math.min(1, dot(unit(sub(aim, b)), pocketAxis(table, pocket)))),
-        );
+        const approach = approachAngle(table, pocket, b);
         const prior = 0.4 * potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
         if (prior <= 0) continue;
         out.push({
@@ -252,9 +247,7 @@ function comboCandidates(
           !pathClear(cue, ghost1, [...others, b2])
         )
           continue;
-        const approach = Math.acos(
-          Math.max(-1, Math.min(1, dot(unit(sub(aim, b2)), pocketAxis(table, pocket)))),
-        );
+        const approach = approachAngle(table, pocket, b2);
         const w = pocketHalfWindow(pocket, approach);
         const prior =
           0.5 * potChance(noise, cut1, dist(cue, ghost1), dist(b1, ghost2) + dist(b2, aim), w);

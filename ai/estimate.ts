@@ -3,18 +3,16 @@ import type { PocketId, Point, TableSize } from '../engine/table.js';
 import { POCKET_IDS } from '../engine/table.js';
 import {
   angleOf,
+  approachAngle,
   cutAngle,
   D,
   dist,
-  dot,
   ghostBall,
   pathClear,
   pocketAim,
-  pocketAxis,
   pocketHalfWindow,
   sub,
   toDegrees,
-  unit,
 } from './geometry.js';
 import type { Noise } from './levels.js';
 
@@ -100,9 +98,7 @@ export function straightPots(
       if (!pathClear(cue, ghost, others)) continue;
       const dObj = dist(b, aim);
       const dCue = dist(cue, ghost);
-      const approach = Math.acos(
-        Math.max(-1, Math.min(1, dot(unit(sub(aim, b)), pocketAxis(table, pocket)))),
-      );
+      const approach = approachAngle(table, pocket, b);
       const chance = potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
       if (chance <= 0) continue;
       out.push({
@@ -140,9 +136,7 @@ export function bestInHandChance(
       const aim = pocketAim(table, pocket);
       if (!pathClear(b, aim, others)) continue;
       const dObj = dist(b, aim);
-      const approach = Math.acos(
-        Math.max(-1, Math.min(1, dot(unit(sub(aim, b)), pocketAxis(table, pocket)))),
-      );
+      const approach = approachAngle(table, pocket, b);
       best = Math.max(best, potChance(noise, 0.15, 0.25, dObj, pocketHalfWindow(pocket, approach)));
     }
   }

@@ -69,6 +69,12 @@ export function pocketAxis(_table: TableSize, pocket: PocketId): Vec {
   }
 }
 
+/** Angle (radians) between a ball's path from `from` to the pocket's aim point and the pocket's axis. */
+export function approachAngle(table: TableSize, pocket: PocketId, from: Point): number {
+  const aim = pocketAim(table, pocket);
+  return Math.acos(Math.max(-1, Math.min(1, dot(unit(sub(aim, from)), pocketAxis(table, pocket)))));
+}
+
 export function isSide(pocket: PocketId): boolean {
   return pocket === 'SR' || pocket === 'SL';
 }

@@ -36,6 +36,14 @@ export function makeDecider(spec: PlayerSpec, opts: PlayerOptions): DecideFn {
   }
 }
 
+/** Both seats' decision functions, sharing one evaluator. */
+export function makeDeciders(
+  players: readonly [PlayerSpec, PlayerSpec],
+  opts: PlayerOptions,
+): [DecideFn, DecideFn] {
+  return [makeDecider(players[0], opts), makeDecider(players[1], opts)];
+}
+
 /**
  * Parses a player name as the CLI takes it: a level (`olympiad`, `pro`,
  * `amateur`, `beginner`: the planner at that level), or `greedy` / `random`,

@@ -26,6 +26,27 @@ export interface GameRecord {
   readonly frames: readonly FrameRecord[];
 }
 
+/** A record for frames played with the default physics. */
+export function gameRecord(
+  players: readonly [PlayerSpec, PlayerSpec],
+  rules: RuleOptions,
+  table: TableSize,
+  seed: number,
+  frames: readonly FrameRecord[],
+  params: PhysicsParams = DEFAULT_PHYSICS,
+): GameRecord {
+  return {
+    format: 'pool8/game/1',
+    engine: ENGINE_VERSION,
+    players,
+    rules,
+    table,
+    params,
+    seed,
+    frames,
+  };
+}
+
 export interface ReplayReport {
   readonly ok: boolean;
   readonly actions: number;

@@ -8,12 +8,11 @@ import {
   playMatch,
   summarise,
 } from '../../ai/match.js';
-import { makeDecider, playerName } from '../../ai/players.js';
+import { makeDeciders, playerName } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
-import { ENGINE_VERSION, type GameRecord } from '../../ai/record.js';
+import { gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
-import { DEFAULT_PHYSICS } from '../../sim/index.js';
 import { CliError, EXIT, printJson } from '../io.js';
 import { intOption, playerOption, progress, rulesOption, tableOption } from '../options.js';
 import { END_WORDS } from './play.js';
@@ -110,9 +109,7 @@ Examples:
       let l = 0;
       try {
         const players = [o.a, o.b] as const;
-        const deciders = [0, 1].map((i) =>
-          makeDecider(players[i]!, { evaluator, now: () => performance.now() }),
-        ) as [ReturnType<typeof makeDecider>, ReturnType<typeof makeDecider>];
+        const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
         const r = await playMatch(
           { seed: o.seed, games, rules: o.rules, table: o.table, players, maxShots: o.maxShots },
           deciders,
@@ -123,16 +120,7 @@ Examples:
               else if (frame.winner === 1) l++;
               bar(done, `A ${w}–${l} B${breakAndRun(frame) ? '' : ''}`);
               if (o.out) {
-                const rec: GameRecord = {
-                  format: 'pool8/game/1',
-                  engine: ENGINE_VERSION,
-                  players,
-                  rules: PRESETS[o.rules],
-                  table: o.table,
-                  params: DEFAULT_PHYSICS,
-                  seed: o.seed,
-                  frames: [frame],
-                };
+                const rec = gameRecord(players, PRESETS[o.rules], o.table, o.seed, [frame]);
                 appendFileSync(o.out, `${JSON.stringify(rec)}\n`);
               }
             },

@@ -3,12 +3,11 @@ import type { Command } from 'commander';
 import type { FrameRecord, PlayerSpec, ShotEntry } from '../../ai/game.js';
 import { playFrame } from '../../ai/game.js';
 import { gameBreaker, gameSeed } from '../../ai/match.js';
-import { makeDecider, playerName } from '../../ai/players.js';
+import { makeDeciders, playerName } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
-import { ENGINE_VERSION, type GameRecord } from '../../ai/record.js';
+import { type GameRecord, gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
-import { DEFAULT_PHYSICS } from '../../sim/index.js';
 import { CliError, EXIT, printJson } from '../io.js';
 import { intOption, playerOption, rulesOption, tableOption } from '../options.js';
 
@@ -68,9 +67,7 @@ export async function runPlay(o: PlayOptions): Promise<GameRecord> {
   const players = [o.a, o.b] as const;
   const frames: FrameRecord[] = [];
   try {
-    const deciders = [0, 1].map((i) =>
-      makeDecider(players[i]!, { evaluator, now: () => performance.now() }),
-    ) as [ReturnType<typeof makeDecider>, ReturnType<typeof makeDecider>];
+    const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
     for (let f = 0; f < o.frames; f++) {
       const seed = gameSeed(o.seed, f * 2);
       const breaker = gameBreaker(f);
@@ -100,16 +97,7 @@ export async function runPlay(o: PlayOptions): Promise<GameRecord> {
   } finally {
     await evaluator.close();
   }
-  const record: GameRecord = {
-    format: 'pool8/game/1',
-    engine: ENGINE_VERSION,
-    players,
-    rules: PRESETS[o.rules],
-    table: o.table,
-    params: DEFAULT_PHYSICS,
-    seed: o.seed,
-    frames,
-  };
+  const record = gameRecord(players, PRESETS[o.rules], o.table, o.seed, frames);
   if (o.out) writeFileSync(o.out, `${JSON.stringify(record)}\n`);
   if (o.json) printJson(record, false);
   else {
