@@ -1,7 +1,6 @@
 import { type BallId, CUE, isBallId } from './ball.js';
 import { type EngineError, engineError } from './errors.js';
 import { err, ok, type Result } from './result.js';
-import type { ShotEvent } from './shotEvent.js';
 import { isPocketId, type PocketId } from './table.js';
 
 /**

@@ -12,6 +12,7 @@ import {
   peek,
   STATIONARY,
   setPhase,
+  V_EPS,
 } from './motion.js';
 import type { PhysicsParams } from './params.js';
 import type { TableGeometry } from './tableGeometry.js';
@@ -31,28 +32,40 @@ import type { TableGeometry } from './tableGeometry.js';
  * energy while the rest barely moves (sim/README.md has the measurements).
  *
  * So when a contact starts with a third ball within reach of it
- * (`contactReach`, a few maximum overlaps at that speed), the balls involved
+ * (`contactReach`, a few maximum overlaps at that speed), or so slowly
+ * (< SOFT_SPEED) that the cloth matters while it lasts, the balls involved
  * switch to phase CLUSTER and this solver integrates them together: Hertz
  * contacts with speed-independent restitution (sim/contact.ts), ball–ball
  * friction as in collision.ts applied per step (Coulomb with μ(v), capped at
- * sticking), cushion and jaw contacts as the usual impulse (cushion.ts).
- * Balls that touch a member join. The step is a fixed fraction of the
- * contact time at the fastest approach seen; the integration is symplectic
- * Euler with all pair forces of a step computed from one state (no order
- * dependence). The episode ends as soon as no two members overlap or are
- * about to within a step; the balls then go back to their closed-form
- * phases. Kinetic energy cannot rise across an episode: if rounding of the
- * integration ever gave back more than went in, the members' velocities
- * relative to their common centre of mass are scaled down to match
- * (momentum unchanged). Cloth friction is ignored while it lasts (≈ 2 mm/s
- * of speed over a millisecond).
+ * sticking), cloth friction as in motion.ts (sliding, rolling, ωz decay),
+ * cushion and jaw contacts as the usual impulse (cushion.ts). Balls that
+ * touch a member join. The step is a fixed fraction of the contact time at
+ * the fastest approach seen; the integration is symplectic Euler with all
+ * pair forces of a step computed from one state (no order dependence). The
+ * episode ends as soon as no two members overlap or touch and close within
+ * a step; the balls then go back to their closed-form phases. Kinetic
+ * energy cannot rise across an episode: if rounding of the integration ever
+ * gave back more than went in, the members' velocities relative to their
+ * common centre of mass are scaled down to match (momentum unchanged).
  *
  * Only +, −, ×, ÷, sqrt and the exp of ball–ball μ(v), in a fixed order
  * (members in slot order), so it keeps the determinism contract.
  */
 
+/**
+ * Below this approach speed (m/s) a contact is also resolved here, even
+ * alone: the cloth then changes the balls' speeds by more than ~5 % while
+ * the contact lasts (μs g τ ≈ 1–2 mm/s), so an instantaneous impulse is
+ * wrong, and a ball chased by a slower-braking one would otherwise bounce
+ * off it ever faster (a Zeno cascade of impulses) instead of pushing it.
+ */
+export const SOFT_SPEED = 0.03;
 /** Integration steps per contact duration at the fastest approach in the cluster. */
 const STEPS_PER_CONTACT = 32;
+/** A closing gap below this (m) is a contact (as in the event loop, sim/simulate.ts). */
+const TOUCH = 1e-9;
+/** Overlaps below this (m) are rounding between frozen balls, not a loaded contact. */
+const OVERLAP_EPS = 1e-10;
 /** Safety valve: a cluster episode never runs longer than this many steps. */
 const MAX_STEPS = 20_000;
 
@@ -95,8 +108,8 @@ export class Cluster {
   /** Per shot. */
   reset(n: number, p: PhysicsParams): void {
     this.n = n;
+    if (this.p !== p) this.model = contactModel(p);
     this.p = p;
-    this.model = contactModel(p);
     this.active = false;
     this.count = 0;
     this.member.fill(0);
@@ -218,6 +231,7 @@ export class Cluster {
     }
     let busy = false;
     const kI = R / (0.4 * m * R * R);
+    const t1 = this.time + h;
     for (let q = 0; q < cnt; q++) {
       const i = list[q]!;
       const xi = b.x[i]!;
@@ -231,29 +245,33 @@ export class Cluster {
         const rvx = b.vx[i]! - b.vx[j]!;
         const rvy = b.vy[i]! - b.vy[j]!;
         if (d2 >= R2 * R2) {
-          this.touching[key] = 0;
-          // About to touch within this step?
-          if (!busy) {
-            const lim = R2 + Math.sqrt(rvx * rvx + rvy * rvy) * h;
-            if (d2 < lim * lim && dx * rvx + dy * rvy > 0) {
+          const closing = dx * rvx + dy * rvy;
+          if (closing <= 0) {
+            this.touching[key] = 0;
+          } else if (!busy) {
+            // Touching (as the event loop counts it) or about to within this step?
+            const lim = R2 + TOUCH + Math.sqrt(rvx * rvx + rvy * rvy) * h;
+            if (d2 < lim * lim) {
               const d = Math.sqrt(d2);
-              if (((dx * rvx + dy * rvy) / d) * h > d - R2) busy = true;
+              if ((closing / d) * h > d - R2 - TOUCH) busy = true;
             }
           }
           continue;
         }
-        busy = true;
         const d = Math.sqrt(d2);
         const nx = dx / d;
         const ny = dy / d;
         const del = R2 - d;
         const vn = rvx * nx + rvy * ny;
+        // A loaded contact, or one still closing, keeps the episode going
+        // (a rounding-level overlap of frozen balls at rest does not).
+        if (del > OVERLAP_EPS || vn > 0) busy = true;
         const sd = Math.sqrt(del);
         let F = K * del * sd + C * Math.sqrt(sd) * vn;
         if (F < 0) F = 0;
         if (this.touching[key] === 0) {
           this.touching[key] = 1;
-          events.push(contactEvent(this.time, b.id[i] as BallId, b.id[j] as BallId));
+          events.push(contactEvent(t1, b.id[i] as BallId, b.id[j] as BallId));
           if (vn > 0) this.limitStep(vn);
         }
         if (F === 0) continue;
@@ -275,7 +293,7 @@ export class Cluster {
           const mu = f.a + f.b * Math.exp(-f.c * slip);
           const stick = (m * slip) / 7;
           const muJ = mu * Jn;
-          const Jt = muJ < stick ? muJ : stick;
+          const Jt = Math.min(muJ, stick);
           const hx = tx / slip;
           const hy = ty / slip;
           const hz = wz / slip;
@@ -299,16 +317,50 @@ export class Cluster {
       }
     }
     if (!busy) return true;
-    const t1 = this.time + h;
+    // Cloth (motion.ts, laws 1–2), applied after the contact impulses: sliding
+    // friction μs m g against the contact-point slip until the ball rolls,
+    // then rolling resistance μr m g; ωz decays.
+    const ks = p.muSlide * p.g;
+    const kr = p.muRoll * p.g * h;
+    const slideDu = 3.5 * ks * h;
+    const ka = (2.5 * ks * h) / R;
+    const dz = p.spinDecay * h;
     for (let q = 0; q < cnt; q++) {
       const i = list[q]!;
-      const vx = b.vx[i]! + dvx[i]!;
-      const vy = b.vy[i]! + dvy[i]!;
+      let vx = b.vx[i]! + dvx[i]!;
+      let vy = b.vy[i]! + dvy[i]!;
+      let wx = b.wx[i]! + dwx[i]!;
+      let wy = b.wy[i]! + dwy[i]!;
+      const ux = vx - R * wy;
+      const uy = vy + R * wx;
+      const u = Math.sqrt(ux * ux + uy * uy);
+      if (u > V_EPS) {
+        // Fraction of the step spent sliding (the slip falls at 3.5 μs g).
+        const f = u > slideDu ? 1 : u / slideDu;
+        const hx = ux / u;
+        const hy = uy / u;
+        vx -= ks * h * f * hx;
+        vy -= ks * h * f * hy;
+        wx -= ka * f * hy;
+        wy += ka * f * hx;
+        if (f < 1) {
+          wx = -vy / R;
+          wy = vx / R;
+        }
+      } else {
+        const v = Math.sqrt(vx * vx + vy * vy);
+        const s = v > kr ? 1 - kr / v : 0;
+        vx *= s;
+        vy *= s;
+        wx = -vy / R;
+        wy = vx / R;
+      }
+      const wz = b.wz[i]! + dwz[i]!;
+      b.wz[i] = wz > dz ? wz - dz : wz < -dz ? wz + dz : 0;
       b.vx[i] = vx;
       b.vy[i] = vy;
-      b.wx[i] = b.wx[i]! + dwx[i]!;
-      b.wy[i] = b.wy[i]! + dwy[i]!;
-      b.wz[i] = b.wz[i]! + dwz[i]!;
+      b.wx[i] = wx;
+      b.wy[i] = wy;
       b.x[i] = b.x[i]! + vx * h;
       b.y[i] = b.y[i]! + vy * h;
       b.t0[i] = t1;
@@ -333,7 +385,7 @@ export class Cluster {
       peek(b, k, t1, o);
       const kx = o[0]!;
       const ky = o[1]!;
-      for (let q = 0; q < cnt; q++) {
+      for (let q = 0; q < this.count; q++) {
         const i = list[q]!;
         const dx = kx - b.x[i]!;
         const dy = ky - b.y[i]!;

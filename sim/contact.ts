@@ -93,7 +93,7 @@ export function contactModel(p: PhysicsParams): ContactModel {
 
 /** v^{-1/4}, a sqrt-only stand-in for Hertz's v^{-1/5} (clamped to v ≥ 1 mm/s). */
 function invQuarter(v: number): number {
-  const w = v > 1e-3 ? v : 1e-3;
+  const w = Math.max(v, 1e-3);
   return 1 / Math.sqrt(Math.sqrt(w));
 }
 

@@ -4,7 +4,9 @@
  * - same input, same output bits in any thread or process of the same
  *   runtime: no clock, no I/O, no Math.random, no writes to planck Settings,
  *   fixed creation order of planck bodies and fixtures, fixed tie-breaking of
- *   simultaneous events, no fixed time step at all (event-driven, closed form);
+ *   simultaneous events, event-driven closed-form motion; the one stepped
+ *   process, cluster contacts (sim/cluster.ts), takes its step and order
+ *   from the input alone;
  * - physics constants come only from the `PhysicsParams` argument.
  */
 export { SIM_ERROR_CODES, type SimError, type SimErrorCode } from './errors.js';
@@ -12,10 +14,10 @@ export { outcomeHash } from './hash.js';
 export { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
 export {
   type BallState,
+  checkPosition,
   type SimOptions,
   type SimOutcome,
   simulate,
-  checkPosition,
   simulateFrom,
   type TraceSample,
 } from './simulate.js';

@@ -26,9 +26,8 @@ export const SLIDING = 3;
 export const POCKETED = 4;
 /**
  * In a compliant cluster contact (sim/cluster.ts): the cluster solver owns
- * the state; between its steps the ball moves in a straight line at its
- * stored velocity (no cloth force over the fraction of a millisecond a
- * cluster contact lasts).
+ * the state (it applies contacts and cloth once per step of a few µs);
+ * between its steps the ball moves in a straight line at its stored velocity.
  */
 export const CLUSTER = 5;
 export type Phase = 0 | 1 | 2 | 3 | 4 | 5;

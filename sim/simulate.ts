@@ -4,6 +4,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import type { Shot } from '../engine/shot.js';
 import type { ShotEvent } from '../engine/shotEvent.js';
 import type { TableSize } from '../engine/table.js';
+import { Cluster, SOFT_SPEED } from './cluster.js';
 import { collideBalls } from './collision.js';
 import { collideCushion } from './cushion.js';
 import { type SimError, simError } from './errors.js';
@@ -18,6 +19,7 @@ import {
 import {
   advance,
   Balls,
+  CLUSTER,
   kineticEnergyAt,
   POCKETED,
   peek,
@@ -111,10 +113,23 @@ class Engine {
   hsT = INF;
   p: PhysicsParams = DEFAULT_PHYSICS;
   readonly geo: TableGeometry;
+  /** Compliant contact solver for clusters (sim/cluster.ts). */
+  readonly cl: Cluster;
 
   constructor(readonly tw: TableWorld) {
     this.geo = tw.geometry;
     this.query = new FeatureQuery(tw.world);
+    this.cl = new Cluster(this.balls, this.geo);
+  }
+
+  /** Ball i joined the cluster: the cluster solver owns it, no closed-form predictions. */
+  freeze(i: number): void {
+    this.cushT[i] = INF;
+    this.holeT[i] = INF;
+    for (let k = 0; k < this.n; k++) {
+      if (k !== i) this.pairT[i < k ? i * 16 + k : k * 16 + i] = INF;
+    }
+    if (i === this.cue) this.hsT = INF;
   }
 
   /** Cushion, jaw and pocket predictions for ball i, whose state is at time `now`. */
@@ -243,7 +258,7 @@ class Engine {
     this.pairT[key] = INF;
     const pi = b.phase[i]!;
     const pj = b.phase[j]!;
-    if (pi === POCKETED || pj === POCKETED) return;
+    if (pi === POCKETED || pj === POCKETED || pi === CLUSTER || pj === CLUSTER) return;
     const mi = pi === SLIDING || pi === ROLLING;
     const mj = pj === SLIDING || pj === ROLLING;
     if (!mi && !mj) return;
@@ -386,6 +401,7 @@ function run(
   const b = E.balls;
   const n = states.length;
   E.n = n;
+  E.cl.reset(n, p);
   E.cue = -1;
   for (let i = 0; i < n; i++) {
     const st = states[i]!;
@@ -428,7 +444,8 @@ function run(
   };
   const energy: [number, number][] | undefined = options.energy === true ? [] : undefined;
   const energyAll = (t: number) => {
-    if (energy === undefined) return;
+    // Not while a cluster contact is loaded (its elastic energy is not kinetic).
+    if (energy === undefined || E.cl.active) return;
     let e = 0;
     for (let i = 0; i < n; i++) e += kineticEnergyAt(b, i, t, p);
     energy.push([t, e]);
@@ -482,6 +499,45 @@ function run(
       t = E.hsT;
       kind = 4;
     }
+    // An active cluster steps on until just before the next other event
+    // (every ball outside it keeps its closed form that long).
+    if (E.cl.active && E.cl.time + E.cl.dt < t) {
+      if (++count > maxEvents) {
+        return err(
+          simError('E_SIM_EVENT_LIMIT', `more than ${maxEvents} events; degenerate configuration`),
+        );
+      }
+      let done = false;
+      while (E.cl.time + E.cl.dt < t) {
+        if (trace !== undefined) {
+          const tt = E.cl.time + E.cl.dt;
+          while (nextSample < tt) {
+            sampleAll(nextSample);
+            sampleK++;
+            nextSample = sampleK * TRACE_DT;
+          }
+        }
+        done = E.cl.step(events);
+        const joined = E.cl.joined;
+        if (joined !== 0) for (let k = 0; k < n; k++) if ((joined >> k) & 1) E.freeze(k);
+        if (done) break;
+      }
+      if (done) {
+        const tf = E.cl.time;
+        const released = E.cl.finish();
+        const c0 = E.cue;
+        if (c0 >= 0 && (released >> c0) & 1 && E.cueSide * (b.x[c0]! - geo.headStringX) < 0) {
+          // The cue ball crossed the head string inside the cluster.
+          E.cueSide = -E.cueSide;
+          events.push(headStringEvent(tf, 0, E.cueSide > 0 ? 'out' : 'in'));
+        }
+        for (let k = 0; k < n; k++) if ((released >> k) & 1) E.repredict(k, tf);
+        lastT = tf;
+        sampleAll(tf);
+        energyAll(tf);
+      }
+      continue;
+    }
     if (kind < 0) break;
     if (t > maxTime) {
       lastT = maxTime;
@@ -504,6 +560,17 @@ function run(
       case 0: {
         advance(b, a, t, p);
         advance(b, c, t, p);
+        const vn = approachSpeed(b, a, c);
+        if (vn > V_MIN && (vn < SOFT_SPEED || E.cl.crowded(a, c, t, vn))) {
+          // A third ball within reach while this contact lasts, or a contact
+          // so slow that the cloth matters during it: compliant contact
+          // (sim/cluster.ts) instead of a pairwise impulse.
+          events.push(contactEvent(t, b.id[a] as BallId, b.id[c] as BallId));
+          E.cl.begin(a, c, t, vn);
+          E.freeze(a);
+          E.freeze(c);
+          break;
+        }
         const hit = collideBalls(b, a, c, p);
         if (hit) {
           events.push(contactEvent(t, b.id[a] as BallId, b.id[c] as BallId));
@@ -602,10 +669,18 @@ function run(
   return ok(outcome);
 }
 
+/** Normal approach speed of balls i and j (> 0: closing). */
+function approachSpeed(b: Balls, i: number, j: number): number {
+  const nx = b.x[j]! - b.x[i]!;
+  const ny = b.y[j]! - b.y[i]!;
+  const d = Math.sqrt(nx * nx + ny * ny);
+  return ((b.vx[i]! - b.vx[j]!) * nx + (b.vy[i]! - b.vy[j]!) * ny) / d;
+}
+
 function allStill(b: Balls, n: number): boolean {
   for (let i = 0; i < n; i++) {
     const ph = b.phase[i]!;
-    if (ph === SLIDING || ph === ROLLING) return false;
+    if (ph === SLIDING || ph === ROLLING || ph === CLUSTER) return false;
   }
   return true;
 }
@@ -621,6 +696,9 @@ function newTrace(states: readonly BallState[]): Record<number, TraceSample[]> {
  * clear of the cushions, jaws, holes and each other), without simulating:
  * for callers that place a ball (the planner's cue ball in hand).
  */
-export function checkPosition(layout: Layout, params: PhysicsParams = DEFAULT_PHYSICS): SimError | null {
+export function checkPosition(
+  layout: Layout,
+  params: PhysicsParams = DEFAULT_PHYSICS,
+): SimError | null {
   return checkLayout(layout, engineFor(layout.table, params).geo, params);
 }

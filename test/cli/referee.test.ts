@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../..');
 const bin = join(root, 'dist/cli/main.js');
 // The referee's examples are those that state the outcome they expect; suggest-*.json are planner inputs.
-const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.json') && !f.startsWith('suggest-'));
+const examples = readdirSync(join(root, 'examples')).filter(
+  (f) => f.endsWith('.json') && !f.startsWith('suggest-'),
+);
 
 function run(args: string[], input?: string) {
   const r = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', cwd: root });

@@ -89,8 +89,9 @@ describe('Box2D pitfalls, each fixed deliberately', () => {
     expect(cue.getLinearVelocity().x / v).toBeLessThan(-0.3);
     const naiveMax = Math.max(...rackBodies.map((b) => b.getLinearVelocity().length()));
     expect(naiveMax / v).toBeLessThan(0.3);
-    // Here (same frozen rack, no jitter even): pairwise impulses run down the rack's lines,
-    // the cue ball nearly stops and the back balls leave fast.
+    // Here (same frozen rack, no jitter even): the touching balls' Hertz contacts load
+    // together (sim/cluster.ts); the cue ball keeps ≈ −0.16 v0 and the impulse spreads
+    // through the rack, the back corner balls fastest (≈ 0.5 v0), not as one block.
     const out = simulateFrom(
       '9ft',
       [
@@ -102,9 +103,13 @@ describe('Box2D pitfalls, each fixed deliberately', () => {
     );
     if (!out.ok) throw new Error(out.error.message);
     const at = (id: number) => out.value.trace![id]!.filter((s) => s[0] < 0.005).at(-1)!;
-    expect(Math.abs(at(0)[3]) / v).toBeLessThan(0.15);
-    const simMax = Math.max(...spots.map((_, k) => Math.hypot(at(k + 1)[3], at(k + 1)[4])));
-    expect(simMax / v).toBeGreaterThan(0.7);
+    expect(Math.abs(at(0)[3]) / v).toBeLessThan(0.25);
+    const speed = spots.map((_, k) => Math.hypot(at(k + 1)[3], at(k + 1)[4]) / v);
+    const simMax = Math.max(...speed);
+    expect(simMax).toBeGreaterThan(0.4);
+    // The back corners (slots 10 and 14) lead.
+    const others = speed.filter((_, k) => k !== 10 && k !== 14);
+    expect(Math.min(speed[10]!, speed[14]!)).toBeGreaterThan(Math.max(...others));
   });
 
   it('Box2D damping is viscous (distance ∝ v); cloth is Coulomb (distance ∝ v²), as here', () => {
