@@ -83,6 +83,35 @@ export function variants(vMin: number): { V: number; b: number; name: string }[]
   ];
 }
 
+/**
+ * The position grid for the planner: four speeds (1.3, 2, 3 and 4.2 × the
+ * least speed) × five follow/draw offsets, and left and right english at the
+ * medium speed — 22 ways to play one pot, for the leave to choose among.
+ */
+export function positionVariants(
+  vMin: number,
+): { V: number; a: number; b: number; name: string }[] {
+  const speeds: [number, string][] = [
+    [Math.min(5, Math.max(0.6, 1.3 * vMin)), 'soft'],
+    [Math.min(5.5, Math.max(1.2, 2 * vMin)), 'medium'],
+    [Math.min(6, Math.max(2.2, 3 * vMin)), 'firm'],
+    [Math.min(7, Math.max(3.5, 4.2 * vMin)), 'power'],
+  ];
+  const spins: [number, string][] = [
+    [-0.6, 'deep draw'],
+    [-0.3, 'draw'],
+    [0, 'stun'],
+    [0.3, 'follow'],
+    [0.6, 'full follow'],
+  ];
+  const out: { V: number; a: number; b: number; name: string }[] = [];
+  for (const [V, sp] of speeds)
+    for (const [b, sn] of spins) out.push({ V, a: 0, b, name: `${sp} ${sn}` });
+  out.push({ V: speeds[1]![0], a: -0.35, b: 0, name: 'medium, left english' });
+  out.push({ V: speeds[1]![0], a: 0.35, b: 0, name: 'medium, right english' });
+  return out;
+}
+
 const pocketWord: Record<PocketId, string> = {
   HR: 'head-right corner',
   HL: 'head-left corner',
@@ -104,11 +133,11 @@ function potCandidates(
   const targets = only ?? callableBalls(state, state.turn);
   for (const g of straightPots(state.table, balls, cue, targets, noise)) {
     const vMin = minSpeed(g.cut, g.dCue, g.dObj);
-    for (const v of variants(vMin)) {
+    for (const v of positionVariants(vMin)) {
       out.push({
         kind: 'pot',
         call: { kind: 'pocket', ball: g.ball, pocket: g.pocket },
-        shot: { phi: g.phi, V: v.V, a: 0, b: v.b },
+        shot: { phi: g.phi, V: v.V, a: v.a, b: v.b },
         placement,
         prior: g.chance,
         target: { ball: g.ball, pocket: g.pocket },

@@ -165,9 +165,22 @@ export function raceWin(a: number, b: number, q: number): number {
  * of chance `reply` — whichever is worth more (the mover chooses).
  */
 export function positionValue(p1: number, a: number, b: number, q: number, reply: number): number {
-  const attack = p1 * raceWin(a - 1, b, q) + (1 - p1) * (1 - raceWin(b, a, q));
-  const safe = 1 - (reply * raceWin(b - 1, a, q) + (1 - reply) * (1 - raceWin(a, b, q)));
-  return Math.max(attack, safe);
+  const v = positionValues(p1, a, b, q, reply);
+  return Math.max(v.attack, v.safe);
+}
+
+/** The two branches of positionValue: going for the pot, and playing safe. */
+export function positionValues(
+  p1: number,
+  a: number,
+  b: number,
+  q: number,
+  reply: number,
+): { attack: number; safe: number } {
+  return {
+    attack: p1 * raceWin(a - 1, b, q) + (1 - p1) * (1 - raceWin(b, a, q)),
+    safe: 1 - (reply * raceWin(b - 1, a, q) + (1 - reply) * (1 - raceWin(a, b, q))),
+  };
 }
 
 export const isEight = (id: BallId): boolean => id === EIGHT;

@@ -20,15 +20,30 @@ export interface Noise {
   readonly theta: number;
 }
 
+/**
+ * Depth-2 search for the finalists (PickPocket searched to depth 2, ai.md):
+ * where a sample keeps the table, the next shot is planned too — the best
+ * `pots` straight-in pots by geometry, `variants` speeds and spins each,
+ * aim-refined and sampled `samples` times — instead of trusting the
+ * geometric estimate of the leave.
+ */
+export interface Lookahead {
+  readonly pots: number;
+  readonly variants: number;
+  readonly samples: number;
+}
+
 export interface Budget {
-  /** Candidates kept after the geometric pre-ranking. */
+  /** Pot targets (ball, pocket, cue-ball spot) kept after the geometric pre-ranking, each with all its variants. */
   readonly candidates: number;
   /** Noisy samples per candidate in the first level. */
   readonly samples: number;
   /** Candidates re-sampled in the second level (CueCard). */
   readonly finalists: number;
-  /** Extra samples per finalist. */
+  /** Samples per finalist in the second level. */
   readonly finalSamples: number;
+  /** Depth-2 search in the second level, or null for depth 1. */
+  readonly lookahead: Lookahead | null;
 }
 
 export interface Level {
@@ -50,28 +65,40 @@ export const LEVELS: Readonly<Record<LevelName, Level>> = {
   olympiad: {
     name: 'olympiad',
     noise: OLYMPIAD_NOISE,
-    budget: { candidates: 40, samples: 16, finalists: 8, finalSamples: 48 },
+    budget: {
+      candidates: 6,
+      samples: 12,
+      finalists: 12,
+      finalSamples: 16,
+      lookahead: { pots: 4, variants: 3, samples: 3 },
+    },
     routine: 0.9,
     safetyReply: 0.3,
   },
   pro: {
     name: 'pro',
     noise: { phi: 0.35, V: 0.1, a: 0.03, b: 0.03, theta: 0.2 },
-    budget: { candidates: 20, samples: 12, finalists: 4, finalSamples: 24 },
+    budget: {
+      candidates: 5,
+      samples: 12,
+      finalists: 5,
+      finalSamples: 16,
+      lookahead: { pots: 2, variants: 3, samples: 4 },
+    },
     routine: 0.8,
     safetyReply: 0.35,
   },
   amateur: {
     name: 'amateur',
     noise: { phi: 0.7, V: 0.15, a: 0.06, b: 0.06, theta: 0.4 },
-    budget: { candidates: 16, samples: 10, finalists: 3, finalSamples: 16 },
+    budget: { candidates: 4, samples: 10, finalists: 4, finalSamples: 12, lookahead: null },
     routine: 0.6,
     safetyReply: 0.4,
   },
   beginner: {
     name: 'beginner',
     noise: { phi: 1.4, V: 0.25, a: 0.12, b: 0.12, theta: 0.8 },
-    budget: { candidates: 12, samples: 8, finalists: 3, finalSamples: 8 },
+    budget: { candidates: 3, samples: 8, finalists: 3, finalSamples: 8, lookahead: null },
     routine: 0.4,
     safetyReply: 0.45,
   },

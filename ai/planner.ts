@@ -143,20 +143,25 @@ export function reasonFor(r: RankedShot): string {
 }
 
 /**
- * Pre-ranking: the best pots by geometric chance (all their speed and spin
- * variants), the best banks, kicks and combinations, and every safety —
- * simulation is cheap enough to sample them all (issue 4's throughput).
+ * Pre-ranking: the best pot targets by geometric chance with all their speed
+ * and spin variants, the best banks, kicks and combinations, and the
+ * safeties — simulation is cheap enough to sample them all (issue 4).
  */
 function shortlist(cands: readonly Candidate[], budget: Budget): Candidate[] {
+  // Pots: the best `candidates` targets (ball, pocket, cue-ball spot) by geometric chance, every variant of each.
+  const key = (c: Candidate) =>
+    `${c.target?.ball}/${c.target?.pocket}/${c.placement?.x ?? ''},${c.placement?.y ?? ''}`;
   const pots = cands.filter((c) => c.kind === 'pot').sort((p, q) => q.prior - p.prior);
+  const targets = [...new Set(pots.map(key))].slice(0, budget.candidates);
+  const kept = new Set(targets);
   const others = cands
     .filter((c) => c.kind === 'bank' || c.kind === 'kick' || c.kind === 'combo')
     .sort((p, q) => q.prior - p.prior);
   const safeties = cands.filter((c) => c.kind === 'safety');
   return [
-    ...pots.slice(0, budget.candidates),
-    ...others.slice(0, Math.ceil(budget.candidates / 4)),
-    ...safeties.slice(0, budget.candidates),
+    ...pots.filter((c) => kept.has(key(c))),
+    ...others.slice(0, 10),
+    ...safeties.slice(0, 45),
   ];
 }
 
@@ -255,20 +260,33 @@ export async function plan(
   const results = new Map<number, SampleResult>();
   for (const [k, i] of live.entries()) results.set(i, first[k]!);
 
-  // 3. Second level: the best few get more samples (CueCard), time permitting.
+  // 3. Second level (CueCard): the best few are sampled again — with depth-2
+  // search where the level has it — and ranked on those samples alone.
   const byValue = (i: number) => results.get(i)!.sumValue / Math.max(1, results.get(i)!.n);
   const order = [...live].sort((p, q) => byValue(q) - byValue(p) || p - q);
+  let finalists: number[] = [];
   if (!overTime() && budget.finalists > 0 && budget.finalSamples > 0) {
-    const finalists = order.slice(0, budget.finalists);
+    finalists = order.slice(0, budget.finalists);
     options.onProgress?.({ phase: 'final', tasks: finalists.length });
     const more = (await options.evaluator.run(
-      finalists.map((i) => sampleTask(i, budget.samples, budget.finalSamples)),
+      finalists.map((i) => ({
+        ...sampleTask(i, budget.samples, budget.finalSamples),
+        lookahead: budget.lookahead,
+      })),
     )) as SampleResult[];
-    for (const [k, i] of finalists.entries()) results.set(i, merge(results.get(i)!, more[k]!));
+    for (const [k, i] of finalists.entries()) {
+      results.set(i, budget.lookahead ? more[k]! : merge(results.get(i)!, more[k]!));
+    }
   }
+  const isFinalist = new Set(finalists);
   const ranked = live
     .map((i) => ({ i, r: summarise(cands[i]!, shots[i]!, windows[i]!, results.get(i)!) }))
-    .sort((p, q) => q.r.value - p.r.value || p.i - q.i)
+    .sort(
+      (p, q) =>
+        Number(isFinalist.has(q.i)) - Number(isFinalist.has(p.i)) ||
+        q.r.value - p.r.value ||
+        p.i - q.i,
+    )
     .map((x) => x.r);
   const best = ranked[0]!;
   return ok({

@@ -1,3 +1,4 @@
+import { callableBalls } from '../engine/adjudicate.js';
 import type { BallId } from '../engine/ball.js';
 import type { Call } from '../engine/call.js';
 import type { Layout } from '../engine/layout.js';
@@ -7,10 +8,12 @@ import type { ShotEvent } from '../engine/shotEvent.js';
 import type { FrameState, PlayerId } from '../engine/state.js';
 import type { PocketId, Point } from '../engine/table.js';
 import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
-import { LEVELS, type LevelName, type Noise } from './levels.js';
+import { minSpeed, variants } from './candidates.js';
+import { straightPots } from './estimate.js';
+import { LEVELS, type Level, type LevelName, type Lookahead, type Noise } from './levels.js';
 import { perturb } from './noise.js';
 import { deriveSeed } from './seeds.js';
-import { stateValue } from './value.js';
+import { knownBalls, safetyValue, stateValue } from './value.js';
 
 /**
  * The work a planner farms out, as plain data carrying its seeds (guide:
@@ -47,6 +50,8 @@ export interface SampleTask {
   readonly candidate: number;
   readonly first: number;
   readonly count: number;
+  /** Depth 2: plan the next shot where a sample keeps the table (levels.ts). */
+  readonly lookahead?: Lookahead | null;
 }
 
 export interface SampleResult {
@@ -137,12 +142,11 @@ function pots(
  * take the run of pocketing aims nearest it and bisect both edges. This puts
  * throw, squirt and the jaws into the aim without modelling them here.
  */
-export function runAim(task: AimTask): AimResult {
+export function runAim(task: AimTask, steps = 5, step = 0.4, bisections = 5): AimResult {
   const { layout, shot, ball, pocket, params } = task;
   const ok = (d: number) => pots(layout, { ...shot, phi: shot.phi + d }, ball, pocket, params);
-  const step = 0.4;
   const offsets: number[] = [];
-  for (let k = -5; k <= 5; k++) offsets.push(k * step);
+  for (let k = -steps; k <= steps; k++) offsets.push(k * step);
   const hits = offsets.map(ok);
   let bestK = -1;
   for (let k = 0; k < offsets.length; k++) {
@@ -156,7 +160,7 @@ export function runAim(task: AimTask): AimResult {
   const edge = (inside: number, outside: number) => {
     let a = inside;
     let b = outside;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < bisections; i++) {
       const m = (a + b) / 2;
       if (ok(m)) a = m;
       else b = m;
@@ -166,6 +170,57 @@ export function runAim(task: AimTask): AimResult {
   const left = lo > 0 ? edge(offsets[lo]!, offsets[lo - 1]!) : offsets[lo]!;
   const right = hi < offsets.length - 1 ? edge(offsets[hi]!, offsets[hi + 1]!) : offsets[hi]!;
   return { phi: shot.phi + (left + right) / 2, window: right - left };
+}
+
+/**
+ * Depth 2: the value of a position where `me` is to move, by planning his
+ * next shot — the best few straight pots, a few speeds and spins, coarse aim
+ * refinement, a few noisy samples each, scored by the depth-1 leave — or
+ * playing safe, whichever is worth more.
+ */
+export function lookaheadValue(
+  state: FrameState,
+  level: Level,
+  look: Lookahead,
+  params: PhysicsParams,
+  seed: number,
+): number {
+  const me = state.turn;
+  const balls = knownBalls(state);
+  const cue = balls.find((b) => b.id === 0);
+  const layout = layoutFor(state, null);
+  if (!cue || !layout) return stateValue(state, me, level);
+  let best = safetyValue(state, level);
+  const pots = straightPots(state.table, balls, cue, callableBalls(state, me), level.noise).slice(
+    0,
+    look.pots,
+  );
+  for (const [pi, g] of pots.entries()) {
+    const vs = variants(minSpeed(g.cut, g.dCue, g.dObj)).slice(1, 1 + look.variants);
+    for (const [vi, v] of vs.entries()) {
+      const shot = { phi: g.phi, V: v.V, a: 0, b: v.b };
+      const aim = runAim(
+        { kind: 'aim', layout, shot, ball: g.ball, pocket: g.pocket, params },
+        4,
+        0.5,
+        3,
+      );
+      if (aim.window === 0) continue;
+      const call = { kind: 'pocket' as const, ball: g.ball, pocket: g.pocket };
+      let sum = 0;
+      for (let k = 0; k < look.samples; k++) {
+        const [executed] = perturb(
+          { ...shot, phi: aim.phi },
+          level.noise,
+          deriveSeed(seed, pi, vi, k),
+        );
+        const out = playShot(state, call, executed, null, params);
+        sum += 'error' in out ? 0 : stateValue(out.state, me, level);
+      }
+      best = Math.max(best, sum / look.samples);
+    }
+  }
+  return best;
 }
 
 export function runSamples(task: SampleTask): SampleResult {
@@ -190,8 +245,19 @@ export function runSamples(task: SampleTask): SampleResult {
       // A shot the referee refuses (e.g. a placement that noise cannot move) is worth nothing.
       fouls++;
     } else {
-      v = stateValue(out.state, me, level);
       const verdict = out.verdict;
+      const keeps =
+        verdict.kind === 'continue' && out.state.turn === me && out.state.pending === null;
+      v =
+        task.lookahead && keeps
+          ? lookaheadValue(
+              out.state,
+              level,
+              task.lookahead,
+              task.params,
+              deriveSeed(task.root, task.candidate, task.first + k, 2),
+            )
+          : stateValue(out.state, me, level);
       if (verdict.fouls.length > 0) fouls++;
       if (verdict.frame) {
         if (verdict.frame.winner === me) wins++;

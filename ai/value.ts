@@ -1,7 +1,15 @@
 import { callableBalls } from '../engine/adjudicate.js';
-import { ballsOf, CUE, EIGHT } from '../engine/ball.js';
+import { type BallId, ballsOf, CUE, EIGHT } from '../engine/ball.js';
 import { type FrameState, opponent, type PlayerId } from '../engine/state.js';
-import { type BallAt, bestInHandChance, positionValue, straightPots } from './estimate.js';
+import { POCKET_IDS } from '../engine/table.js';
+import {
+  type BallAt,
+  bestInHandChance,
+  positionValue,
+  positionValues,
+  straightPots,
+} from './estimate.js';
+import { pathClear, pocketAim } from './geometry.js';
 import type { Level } from './levels.js';
 
 /**
@@ -13,15 +21,29 @@ import type { Level } from './levels.js';
  * from the race model (estimate.ts).
  */
 
-/** Pots still needed by p: his group on the table and the 8; on an open table the smaller group. */
+/**
+ * Pots still needed by p: his group on the table and the 8; on an open table
+ * the smaller group. A ball with no clear path to any pocket counts twice:
+ * it needs a shot to free it first (the "problem ball" of 8-ball strategy).
+ */
 export function ballsToGo(state: FrameState, p: PlayerId): number {
   const on = new Set(state.balls.map((b) => b.id));
-  if (state.groups === null) {
-    const solids = ballsOf('solids').filter((b) => on.has(b)).length;
-    const stripes = ballsOf('stripes').filter((b) => on.has(b)).length;
-    return Math.min(solids, stripes) + 1;
-  }
-  return ballsOf(state.groups[p]).filter((b) => on.has(b)).length + 1;
+  const count = (ids: readonly BallId[]) => {
+    const mine = ids.filter((b) => on.has(b));
+    return mine.length + mine.filter((b) => blocked(state, b)).length;
+  };
+  if (state.groups === null)
+    return Math.min(count(ballsOf('solids')), count(ballsOf('stripes'))) + 1;
+  return count(ballsOf(state.groups[p])) + 1;
+}
+
+/** True when no pocket can be reached from the ball in a straight line past the other object balls. */
+export function blocked(state: FrameState, id: BallId): boolean {
+  const balls = knownBalls(state);
+  const b = balls.find((x) => x.id === id);
+  if (!b) return false;
+  const others = balls.filter((x) => x.id !== id && x.id !== CUE);
+  return !POCKET_IDS.some((pocket) => pathClear(b, pocketAim(state.table, pocket), others));
 }
 
 export function knownBalls(state: FrameState): BallAt[] {
@@ -39,9 +61,29 @@ export function firstShotChance(state: FrameState, level: Level): number {
   } else {
     const cue = balls.find((b) => b.id === CUE)!;
     const pots = straightPots(state.table, balls, cue, targets, level.noise);
-    best = pots[0]?.chance ?? 0;
+    const first = pots[0];
+    best = first?.chance ?? 0;
+    // Flexibility (PickPocket weighed the best few next shots, ai.md): a leave
+    // with one good shot and nothing else on another ball is discounted by up
+    // to 15 %, which also separates leaves whose best shot is near-certain.
+    if (first && first.ball !== EIGHT && targets.length > 1) {
+      const second = pots.find((g) => g.ball !== first.ball)?.chance ?? 0;
+      best *= 0.85 + 0.15 * second;
+    }
   }
   return best;
+}
+
+/** The value to the player to move of playing safe now (the race model's defence branch). */
+export function safetyValue(state: FrameState, level: Level): number {
+  const mover = state.turn;
+  return positionValues(
+    0,
+    ballsToGo(state, mover),
+    ballsToGo(state, opponent(mover)),
+    level.routine,
+    level.safetyReply,
+  ).safe;
 }
 
 /** P(`me` wins the frame) from `state`, in [0, 1]. */

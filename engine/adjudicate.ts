@@ -76,11 +76,7 @@ function touchFouls(state: FrameState, facts: ShotFacts): FoulCode[] {
 }
 
 /** Where the balls stopped: positions from the report's layout, or unknown. */
-function positionsAfter(
-  state: FrameState,
-  remaining: ReadonlySet<BallId>,
-  layout: unknown,
-): Check<TableBall[]> {
+function positionsAfter(remaining: ReadonlySet<BallId>, layout: unknown): Check<TableBall[]> {
   const ids = [...remaining].sort((a, b) => a - b);
   if (layout === undefined || layout === null) {
     return ok(ids.map((id) => ({ id, x: null, y: null })));
@@ -126,7 +122,6 @@ function positionsAfter(
       );
     }
   }
-  void state;
   return ok(ids.map((id) => byId.get(id)!));
 }
 
@@ -634,7 +629,7 @@ export function adjudicateShot(state: FrameState, report: ShotReport): Check<Adj
   // Balls after the shot: the survivors, then the re-spotted (R18), in numerical order.
   const gone = new Set<BallId>([...facts.pocketed.map((p) => p.ball), ...facts.offTable]);
   const remaining = new Set<BallId>([...onTable, CUE as BallId].filter((id) => !gone.has(id)));
-  const after = positionsAfter(state, remaining, report.layout);
+  const after = positionsAfter(remaining, report.layout);
   if (!after.ok) return after;
   const respotted = spotBalls(state.table, after.value, outcome.spot);
   const balls = [...after.value, ...respotted].sort((a, b) => a.id - b.id);
