@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { PlayerSpec } from '../ai/game.js';
 import { isLevelName, LEVEL_NAMES, type LevelName } from '../ai/levels.js';
 import { parsePlayer } from '../ai/players.js';
@@ -71,4 +72,31 @@ export function progress(label: string, total: number): (done: number, extra?: s
       }
     }
   };
+}
+
+/** The options `play` and `match` share: the two players, rules, table, threads and the shot cap. */
+export function gameOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--a <player>',
+      'player A: olympiad | pro | amateur | beginner | greedy[:level] | random',
+      playerOption('--a'),
+      {
+        strategy: 'planner',
+        level: 'olympiad',
+      },
+    )
+    .option('--b <player>', 'player B (same choices)', playerOption('--b'), {
+      strategy: 'greedy',
+      level: 'olympiad',
+    })
+    .option('--rules <preset>', 'pl-bca | wpa', rulesOption, 'pl-bca')
+    .option('--table <size>', '9ft | 8ft | 7ft', tableOption, '9ft')
+    .option('--threads <n>', 'worker threads for the planner', intOption('--threads', 1, 64), 2)
+    .option(
+      '--max-shots <n>',
+      'actions before a frame is called a draw',
+      intOption('--max-shots', 1, 100_000),
+      300,
+    );
 }

@@ -14,7 +14,7 @@ import { gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
-import { intOption, playerOption, progress, rulesOption, tableOption } from '../options.js';
+import { gameOptions, intOption, progress } from '../options.js';
 import { END_WORDS } from './play.js';
 
 interface MatchOptions {
@@ -61,32 +61,12 @@ function fmt(x: number): string {
 }
 
 export function registerMatch(program: Command): void {
-  program
-    .command('match')
+  gameOptions(program.command('match'))
     .description(
       'paired games between two players (each rack twice, breaker swapped, same random streams) with statistics',
     )
-    .option(
-      '--a <player>',
-      'player A: olympiad | pro | amateur | beginner | greedy[:level] | random',
-      playerOption('--a'),
-      { strategy: 'planner', level: 'olympiad' },
-    )
-    .option('--b <player>', 'player B (same choices)', playerOption('--b'), {
-      strategy: 'greedy',
-      level: 'olympiad',
-    })
     .option('--games <n>', 'games (rounded up to pairs)', intOption('--games', 1, 1_000_000), 100)
     .option('--seed <n>', 'root seed', intOption('--seed'), 1)
-    .option('--rules <preset>', 'pl-bca | wpa', rulesOption, 'pl-bca')
-    .option('--table <size>', '9ft | 8ft | 7ft', tableOption, '9ft')
-    .option('--threads <n>', 'worker threads for the planner', intOption('--threads', 1, 64), 2)
-    .option(
-      '--max-shots <n>',
-      'actions before a frame is called a draw',
-      intOption('--max-shots', 1, 100_000),
-      300,
-    )
     .option(
       '--out <file>',
       'write every game record to FILE as JSON lines (pool8 replay FILE checks them)',

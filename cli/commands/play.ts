@@ -9,7 +9,7 @@ import { type GameRecord, gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
-import { intOption, playerOption, rulesOption, tableOption } from '../options.js';
+import { gameOptions, intOption } from '../options.js';
 
 export const END_WORDS: Record<string, string> = {
   R1: '8 potted legally (R1)',
@@ -108,19 +108,8 @@ export async function runPlay(o: PlayOptions): Promise<GameRecord> {
 }
 
 export function registerPlay(program: Command): void {
-  program
-    .command('play')
+  gameOptions(program.command('play'))
     .description('play frames between two players, printing every shot')
-    .option(
-      '--a <player>',
-      'player A: olympiad | pro | amateur | beginner | greedy[:level] | random',
-      playerOption('--a'),
-      { strategy: 'planner', level: 'olympiad' },
-    )
-    .option('--b <player>', 'player B (same choices)', playerOption('--b'), {
-      strategy: 'greedy',
-      level: 'olympiad',
-    })
     .option(
       '--frames <n>',
       'frames to play (the break alternates, R4)',
@@ -128,15 +117,6 @@ export function registerPlay(program: Command): void {
       1,
     )
     .option('--seed <n>', 'root seed: racks and noise', intOption('--seed'), 1)
-    .option('--rules <preset>', 'pl-bca | wpa', rulesOption, 'pl-bca')
-    .option('--table <size>', '9ft | 8ft | 7ft', tableOption, '9ft')
-    .option('--threads <n>', 'worker threads for the planner', intOption('--threads', 1, 64), 2)
-    .option(
-      '--max-shots <n>',
-      'actions before a frame is called a draw',
-      intOption('--max-shots', 1, 100_000),
-      300,
-    )
     .option('--json', 'print the game record (JSON) instead of the shot list')
     .option('--out <file>', 'also write the game record to FILE (replay it with pool8 replay FILE)')
     .addHelpText(
