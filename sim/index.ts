@@ -2,7 +2,7 @@
  * pool8 shot simulator: the public API (issue 3). The determinism contract
  * and the planck/Box2D design notes are in sim/README.md; in short:
  * - same input, same output bits in any thread or process of the same
- *   runtime: no clock, no I/O, no Math.random, no writes to planck Settings,
+ *   runtime: no clock, no I/O, no unseeded randomness, no writes to planck Settings,
  *   fixed creation order of planck bodies and fixtures, fixed tie-breaking of
  *   simultaneous events, event-driven closed-form motion; the one stepped
  *   process, cluster contacts (sim/cluster.ts), takes its step and order
