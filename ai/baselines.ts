@@ -72,24 +72,34 @@ export function greedyDecision(
       ).map((g) => ({ g, o })),
     )
     .sort((p, q) => q.g.chance - p.g.chance);
-  // One noiseless simulation per shot, best first, until one pots the called ball.
-  for (const { g, o } of pots.slice(0, 8)) {
-    const shot = { phi: g.phi, V: Math.min(5, 1.6 * minSpeed(g.cut, g.dCue, g.dObj)), a: 0, b: 0 };
-    const layout = layoutFor(state, o.placement);
-    const r = layout ? simulate(layout, shot, params) : null;
-    const made =
-      r?.ok &&
-      r.value.events.some((e) => e.type === 'pocket' && e.ball === g.ball && e.pocket === g.pocket);
-    if (made || g === pots[Math.min(7, pots.length - 1)]!.g) {
-      return {
-        kind: 'shot',
-        call: { kind: 'pocket', ball: g.ball, pocket: g.pocket },
-        shot,
-        placement: o.placement,
-        reason: `greedy: the ${g.ball} in ${g.pocket}, geometric chance ${Math.round(g.chance * 100)}%`,
-        ranked: [],
-      };
-    }
+  // One noiseless simulation per shot, best first: the first that pots the
+  // called ball, else the last one tried.
+  const tried = pots.slice(0, 8).map(({ g, o }) => ({
+    g,
+    o,
+    shot: { phi: g.phi, V: Math.min(5, 1.6 * minSpeed(g.cut, g.dCue, g.dObj)), a: 0, b: 0 },
+  }));
+  const pick =
+    tried.find(({ g, o, shot }) => {
+      const layout = layoutFor(state, o.placement);
+      const r = layout ? simulate(layout, shot, params) : null;
+      return (
+        r?.ok &&
+        r.value.events.some(
+          (e) => e.type === 'pocket' && e.ball === g.ball && e.pocket === g.pocket,
+        )
+      );
+    }) ?? tried[tried.length - 1];
+  if (pick) {
+    const { g, o, shot } = pick;
+    return {
+      kind: 'shot',
+      call: { kind: 'pocket', ball: g.ball, pocket: g.pocket },
+      shot,
+      placement: o.placement,
+      reason: `greedy: the ${g.ball} in ${g.pocket}, geometric chance ${Math.round(g.chance * 100)}%`,
+      ranked: [],
+    };
   }
   // No straight pot: hit the nearest legal ball full, calling it in its nearest pocket.
   const from = mustPlace

@@ -12,9 +12,6 @@ export const BREAK = {
   spec: BREAK_DATA.best.spec,
   placement: (table: TableSize) => breakPlacement(table, BREAK_DATA.best.spec),
   shotFor: (table: TableSize): Shot => breakShot(table, BREAK_DATA.best.spec, footSpot(table)),
-  get shot(): Shot {
-    return breakShot('9ft', BREAK_DATA.best.spec, footSpot('9ft'));
-  },
   /** Mean estimated P(breaker wins) after this break (measured by the search). */
   breakerValue: BREAK_DATA.best.value,
   reason: `the searched break: kept the table on ${Math.round(BREAK_DATA.best.keep * 100)}% of ${BREAK_DATA.best.racks} noisy racks, ${BREAK_DATA.best.pocketedMean.toFixed(2)} balls a break, scratch ${Math.round(BREAK_DATA.best.scratch * 100)}%`,

@@ -1,4 +1,4 @@
-import { type BallId, CUE, EIGHT } from '../engine/ball.js';
+import { type BallId, CUE } from '../engine/ball.js';
 import type { PocketId, Point, TableSize } from '../engine/table.js';
 import { POCKET_IDS } from '../engine/table.js';
 import {
@@ -182,5 +182,3 @@ export function positionValues(
     safe: 1 - (reply * raceWin(b - 1, a, q) + (1 - reply) * (1 - raceWin(a, b, q))),
   };
 }
-
-export const isEight = (id: BallId): boolean => id === EIGHT;

@@ -1,6 +1,5 @@
 import {
   BALL_RADIUS,
-  POCKET_IDS,
   type PocketId,
   type Point,
   pocketPoint,
@@ -158,5 +157,3 @@ export function railPoint(table: TableSize, a: Point, image: Point, rail: RailNa
   if (t <= 0 || t >= 1) return null;
   return { x: a.x + t * (image.x - a.x), y: a.y + t * (image.y - a.y) };
 }
-
-export { POCKET_IDS };

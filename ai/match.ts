@@ -1,4 +1,5 @@
 import type { EngineError } from '../engine/errors.js';
+import { breakerOfFrame } from '../engine/match.js';
 import { ok, type Result } from '../engine/result.js';
 import type { RuleOptions, RulesPreset } from '../engine/rules.js';
 import type { PlayerId } from '../engine/state.js';
@@ -32,7 +33,8 @@ export interface MatchSetup {
 
 export const gameSeed = (matchSeed: number, game: number): number =>
   deriveSeed(matchSeed, Math.floor(game / 2), 0x7ac);
-export const gameBreaker = (game: number): PlayerId => (game % 2) as PlayerId;
+/** Seat 0 breaks the first game of every pair, seat 1 the second (R4: the break alternates). */
+export const gameBreaker = (game: number): PlayerId => breakerOfFrame(0, game);
 
 export interface MatchSummary {
   readonly games: number;

@@ -7,7 +7,7 @@ import type { Shot } from '../engine/shot.js';
 import type { ShotEvent } from '../engine/shotEvent.js';
 import type { FrameState, PlayerId } from '../engine/state.js';
 import type { PocketId, Point } from '../engine/table.js';
-import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
+import { type PhysicsParams, simulate } from '../sim/index.js';
 import { minSpeed, variants } from './candidates.js';
 import { straightPots } from './estimate.js';
 import { LEVELS, type Level, type LevelName, type Lookahead, type Noise } from './levels.js';
@@ -280,5 +280,3 @@ export function runSamples(task: SampleTask): SampleResult {
 export function runTask(task: Task): TaskResult {
   return task.kind === 'aim' ? runAim(task) : runSamples(task);
 }
-
-export { DEFAULT_PHYSICS };

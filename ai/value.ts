@@ -106,5 +106,3 @@ export function stateValue(state: FrameState, me: PlayerId, level: Level): numbe
   );
   return mover === me ? v : 1 - v;
 }
-
-export { EIGHT };
