@@ -1,6 +1,7 @@
 import { callableBalls, legalFirstContacts } from '../engine/adjudicate.js';
 import { type BallId, CUE, EIGHT } from '../engine/ball.js';
 import type { Call } from '../engine/call.js';
+import type { Layout } from '../engine/layout.js';
 import { checkPlacement } from '../engine/placement.js';
 import type { Shot } from '../engine/shot.js';
 import type { FrameState } from '../engine/state.js';
@@ -12,7 +13,7 @@ import {
   TABLE_DIMENSIONS,
 } from '../engine/table.js';
 import { legalTargets } from '../engine/targets.js';
-import { checkPosition } from '../sim/index.js';
+import { checkPosition, simulate } from '../sim/index.js';
 import { type BallAt, potChance, straightPots } from './estimate.js';
 import {
   angleOf,
@@ -366,6 +367,73 @@ function safetyCandidates(
 }
 
 /**
+ * When no ball can be reached directly or off one rail by geometry (a ball
+ * frozen behind others, or tucked in a corner), the cue ball is sent out in a
+ * fan of directions, 0.5° apart, by noiseless simulation, and every run of
+ * directions whose first contact is a legal ball (R12) becomes a kick
+ * safety aimed at the run's middle, at two speeds: a two- or three-rail kick
+ * the geometric generators do not see. About 720 short simulations, only in
+ * this rare case (bench/runout.ts: 2–3 racks in 100 ended in a foul for want
+ * of any shot).
+ */
+function fanKicks(
+  state: FrameState,
+  balls: readonly BallAt[],
+  cue: Point,
+  placement: Point | null,
+): Candidate[] {
+  const legal = new Set<number>(legalFirstContacts(state, state.turn));
+  const layout: Layout = {
+    table: state.table,
+    balls: [
+      { id: CUE, x: cue.x, y: cue.y },
+      ...balls.filter((b) => b.id !== CUE).map((b) => ({ id: b.id, x: b.x, y: b.y })),
+    ],
+  };
+  const step = 0.5;
+  const hits: boolean[] = [];
+  for (let k = 0; k < 720; k++) {
+    const r = simulate(layout, { phi: k * step, V: 2.5, a: 0, b: 0 }, undefined, { maxTime: 4 });
+    let first: number | null = null;
+    if (r.ok)
+      for (const e of r.value.events)
+        if (e.type === 'contact' && (e.a === CUE || e.b === CUE)) {
+          first = e.a === CUE ? e.b : e.a;
+          break;
+        }
+    hits.push(first !== null && legal.has(first));
+  }
+  // Runs of hitting directions (the fan wraps at 360°), widest first.
+  const runs: { start: number; len: number }[] = [];
+  const startAt = hits.indexOf(false);
+  if (startAt < 0) return [];
+  for (let i = 1; i <= 720; i++) {
+    const k = (startAt + i) % 720;
+    if (!hits[k]) continue;
+    const prev = (k + 719) % 720;
+    if (!hits[prev]) runs.push({ start: k, len: 1 });
+    else runs[runs.length - 1]!.len++;
+  }
+  runs.sort((p, q) => q.len - p.len || p.start - q.start);
+  const out: Candidate[] = [];
+  for (const run of runs.slice(0, 6)) {
+    const phi = ((run.start + (run.len - 1) / 2) * step) % 360;
+    for (const V of [1.5, 3]) {
+      out.push({
+        kind: 'safety',
+        call: { kind: 'safety' },
+        shot: { phi, V, a: 0, b: 0 },
+        placement,
+        prior: 0,
+        target: null,
+        describe: `kick safety at ${phi.toFixed(1)}° (a ${(run.len * step).toFixed(1)}° window) at ${V} m/s`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
  * The referee checks a placement against the rectangle of the cushion noses
  * (R15); the simulator also knows the pocket jaws, so a spot must pass its
  * layout check too before the planner proposes it.
@@ -498,6 +566,11 @@ export function generate(state: FrameState, opts: GenerateOptions): Candidate[] 
           spot,
         ),
       );
+  }
+  if (out.length === 0) {
+    const spot = mustPlace ? fallbackPlacement(state) : null;
+    const from = spot ?? cueBall;
+    if (from) out.push(...fanKicks(state, balls, from, spot));
   }
   if (out.length === 0) {
     // Nothing found: a firm shot at the middle of the foot rail, so the play at

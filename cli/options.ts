@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { PlayerSpec } from '../ai/game.js';
 import { isLevelName, LEVEL_NAMES, type LevelName } from '../ai/levels.js';
 import { parsePlayer } from '../ai/players.js';
@@ -77,19 +77,19 @@ export function progress(label: string, total: number): (done: number, extra?: s
 /** The options `play` and `match` share: the two players, rules, table, threads and the shot cap. */
 export function gameOptions(cmd: Command): Command {
   return cmd
-    .option(
-      '--a <player>',
-      'player A: olympiad | pro | amateur | beginner | greedy[:level] | random',
-      playerOption('--a'),
-      {
-        strategy: 'planner',
-        level: 'olympiad',
-      },
+    .addOption(
+      new Option(
+        '--a <player>',
+        'player A: olympiad | pro | amateur | beginner | greedy[:level] | random',
+      )
+        .argParser(playerOption('--a'))
+        .default({ strategy: 'planner', level: 'olympiad' }, 'olympiad'),
     )
-    .option('--b <player>', 'player B (same choices)', playerOption('--b'), {
-      strategy: 'greedy',
-      level: 'olympiad',
-    })
+    .addOption(
+      new Option('--b <player>', 'player B (same choices)')
+        .argParser(playerOption('--b'))
+        .default({ strategy: 'greedy', level: 'olympiad' }, 'greedy (olympiad noise)'),
+    )
     .option('--rules <preset>', 'pl-bca | wpa', rulesOption, 'pl-bca')
     .option('--table <size>', '9ft | 8ft | 7ft', tableOption, '9ft')
     .option('--threads <n>', 'worker threads for the planner', intOption('--threads', 1, 64), 2)

@@ -3,11 +3,13 @@
  * safe when only a hopeless shot exists, never returns a call the referee
  * rejects, decides alike on 1 and 2 threads, and its games replay exactly.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Candidate } from '../../ai/candidates.js';
 import { inlineEvaluator } from '../../ai/evaluator.js';
 import { playFrame } from '../../ai/game.js';
 import { LEVELS } from '../../ai/levels.js';
-import { plan } from '../../ai/planner.js';
+import { plan, speedPenalty } from '../../ai/planner.js';
 import { makeDecider } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { replay } from '../../ai/record.js';
@@ -72,6 +74,30 @@ describe('planner', () => {
     expect(r.value.call).toEqual({ kind: 'safety' });
     const out = playShot(s, r.value.call, r.value.shot, r.value.placement, DEFAULT_PHYSICS);
     expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
+  });
+
+  it('kicks at a ball tucked behind others instead of fouling (replay fixture)', async () => {
+    const { state } = JSON.parse(
+      readFileSync(new URL('./fixtures/snookered-corner.json', import.meta.url), 'utf8'),
+    ) as { state: FrameState };
+    const r = await plan(state, { level: olympiad, seed: 5, evaluator: inlineEvaluator });
+    if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');
+    expect(r.value.call).toEqual({ kind: 'safety' });
+    expect(r.value.reason).toMatch(/^kick safety/);
+    // Played without noise, the kick reaches the 13 first and a rail after it: no foul (R12).
+    const out = playShot(state, r.value.call, r.value.shot, r.value.placement, DEFAULT_PHYSICS);
+    expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
+    expect(r.value.ranked[0]!.pFoul).toBeLessThan(0.9);
+  });
+
+  it('breaks ties between level pots toward the slower stroke, never touching safeties', () => {
+    const pot = { kind: 'pot' } as Candidate;
+    const safety = { kind: 'safety' } as Candidate;
+    const at = (V: number) => ({ phi: 0, V, a: 0, b: 0 });
+    expect(speedPenalty(safety, at(7))).toBe(0);
+    expect(speedPenalty(pot, at(1))).toBeLessThan(speedPenalty(pot, at(3)));
+    // Small next to sampling noise (±2–4 % at 16 samples): a tie-breaker, not a preference.
+    expect(speedPenalty(pot, at(7))).toBeCloseTo(0.03, 9);
   });
 
   it('decides the same with 1 thread and with 2', async () => {

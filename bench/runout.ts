@@ -1,0 +1,161 @@
+/**
+ * The breaker's first inning only (issue 5's break-and-run diagnosis): for
+ * each rack the breaker plays until the turn passes or the frame ends, and
+ * the inning is classified — run out, break kept nothing, break foul,
+ * safety chosen, pot missed, foul, 8 lost. Stopping at the end of the inning
+ * makes it about twice as fast as a self-play match, so variants can be
+ * compared on the same racks. The racks and noise streams are those of
+ * `pool8 match --seed S` (games 0, 2, 4, … are the pairs' first games).
+ *
+ * Run: npm run build && node dist/bench/runout.js [--racks N=40] [--seed S=2]
+ *      [--level olympiad] [--budget '{"finalists":12}'] [--threads 2] [--json]
+ *      [--dump DIR]
+ * `--json` adds one entry per rack (how the inning ended, shots, balls left,
+ * the last decision's reason); `--dump DIR` writes the last three decisions
+ * (state, call, shot, reason) of every inning that did not run out to
+ * DIR/rack<N>-<end>.json, for `pool8 suggest --svg` to draw.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { noiseSeed } from '../ai/game.js';
+import { type Budget, isLevelName, LEVEL_NAMES, LEVELS } from '../ai/levels.js';
+import { gameSeed, percentile } from '../ai/match.js';
+import { perturb } from '../ai/noise.js';
+import { plan } from '../ai/planner.js';
+import { PoolEvaluator } from '../ai/pool.js';
+import { playShot } from '../ai/sampling.js';
+import { deriveSeed } from '../ai/seeds.js';
+import { ballsOf } from '../engine/ball.js';
+import { newFrame } from '../engine/state.js';
+import { DEFAULT_PHYSICS } from '../sim/index.js';
+
+type End = 'runout' | 'lost8' | 'breakDry' | 'breakFoul' | 'safety' | 'miss' | 'foul' | 'cap';
+
+const { values } = parseArgs({
+  options: {
+    racks: { type: 'string', default: '40' },
+    seed: { type: 'string', default: '2' },
+    level: { type: 'string', default: 'olympiad' },
+    budget: { type: 'string', default: '{}' },
+    threads: { type: 'string', default: '2' },
+    json: { type: 'boolean', default: false },
+    dump: { type: 'string' },
+  },
+});
+function usage(message: string): never {
+  process.stderr.write(`runout: ${message}\n`);
+  process.exit(2);
+}
+const racks = Number(values.racks);
+const matchSeed = Number(values.seed);
+const threads = Number(values.threads);
+if (!Number.isInteger(racks) || racks < 1) usage('--racks must be a whole number ≥ 1');
+if (!Number.isInteger(matchSeed)) usage('--seed must be a whole number');
+if (!Number.isInteger(threads) || threads < 1) usage('--threads must be a whole number ≥ 1');
+if (!isLevelName(values.level)) usage(`--level must be one of ${LEVEL_NAMES.join(', ')}`);
+const level = LEVELS[values.level];
+let budget: Partial<Budget>;
+try {
+  budget = JSON.parse(values.budget!) as Partial<Budget>;
+} catch {
+  usage('--budget must be JSON, e.g. \'{"finalists":12}\'');
+}
+if (values.dump) mkdirSync(values.dump, { recursive: true });
+const evaluator = new PoolEvaluator(threads);
+
+const ends: Record<End, number> = {
+  runout: 0,
+  lost8: 0,
+  breakDry: 0,
+  breakFoul: 0,
+  safety: 0,
+  miss: 0,
+  foul: 0,
+  cap: 0,
+};
+const ms: number[] = [];
+const leftAtEnd: number[] = [];
+const perRack: { rack: number; end: End; shots: number; left: number; last: string }[] = [];
+const t0 = performance.now();
+for (let r = 0; r < racks; r++) {
+  const seed = gameSeed(matchSeed, 2 * r);
+  let state = newFrame({ seed, breaker: 0, table: '9ft', rules: 'pl-bca' });
+  let end: End = 'cap';
+  let last = '';
+  const history: unknown[] = [];
+  let n = 0;
+  for (; n < 60; n++) {
+    const t = performance.now();
+    const d = await plan(state, {
+      level,
+      seed: deriveSeed(seed, n, 0),
+      evaluator,
+      budget,
+    });
+    if (!d.ok) throw new Error(d.error.message);
+    if (d.value.kind !== 'shot') {
+      end = 'safety';
+      break;
+    }
+    if (n > 0) ms.push(performance.now() - t);
+    const dec = d.value;
+    last = dec.reason;
+    history.push({
+      state,
+      reason: dec.reason,
+      call: dec.call,
+      shot: dec.shot,
+      placement: dec.placement,
+    });
+    const [executed] = perturb(dec.shot, level.noise, noiseSeed(seed, n));
+    const out = playShot(state, dec.call, executed, dec.placement, DEFAULT_PHYSICS);
+    if ('error' in out) throw new Error(out.error);
+    const v = out.verdict;
+    state = out.state;
+    if (v.frame) {
+      end = v.frame.winner === 0 ? 'runout' : 'lost8';
+      break;
+    }
+    if (state.turn !== 0 || state.pending) {
+      if (n === 0) end = v.fouls.length > 0 ? 'breakFoul' : 'breakDry';
+      else if (v.fouls.length > 0) end = 'foul';
+      else if (dec.call?.kind === 'safety') end = 'safety';
+      else end = 'miss';
+      break;
+    }
+  }
+  ends[end]++;
+  const mine = state.groups ? ballsOf(state.groups[0]) : [];
+  const left = state.groups
+    ? state.balls.filter((b) => (mine as readonly number[]).includes(b.id)).length
+    : 7;
+  if (end !== 'runout') leftAtEnd.push(left);
+  perRack.push({ rack: r, end, shots: n + 1, left, last });
+  if (values.dump && end !== 'runout')
+    writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
+  if (!values.json)
+    process.stderr.write(
+      `\rrack ${r + 1}/${racks}  run-outs ${ends.runout}  (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+    );
+}
+await evaluator.close();
+const summary = {
+  racks,
+  seed: matchSeed,
+  budget,
+  ends,
+  runoutRate: ends.runout / racks,
+  decisionMs: {
+    p50: Math.round(percentile(ms, 50)),
+    p95: Math.round(percentile(ms, 95)),
+    max: Math.round(Math.max(...ms)),
+  },
+  meanLeftWhenStopped: leftAtEnd.reduce((a, b) => a + b, 0) / Math.max(1, leftAtEnd.length),
+  seconds: Math.round((performance.now() - t0) / 1000),
+};
+if (values.json) console.log(JSON.stringify({ ...summary, perRack }));
+else {
+  process.stderr.write('\n');
+  console.log(JSON.stringify(summary));
+}
