@@ -149,6 +149,33 @@ function potCandidates(
   return out;
 }
 
+/** Every (callable ball, pocket) pair, with the other object balls that may block it: banks and kicks loop over these. */
+function* ballPockets(
+  state: FrameState,
+  balls: readonly BallAt[],
+): Generator<{ id: BallId; b: BallAt; others: BallAt[]; pocket: PocketId; aim: Point }> {
+  for (const id of callableBalls(state, state.turn)) {
+    const b = balls.find((x) => x.id === id);
+    if (!b) continue;
+    const others = balls.filter((x) => x.id !== id && x.id !== CUE);
+    for (const pocket of POCKET_IDS)
+      yield { id, b, others, pocket, aim: pocketAim(state.table, pocket) };
+  }
+}
+
+/** A safety candidate (no pot aimed at, so no prior and no aim refinement). */
+function safety(shot: Shot, placement: Point | null, describe: string): Candidate {
+  return {
+    kind: 'safety',
+    call: { kind: 'safety' },
+    shot,
+    placement,
+    prior: 0,
+    target: null,
+    describe,
+  };
+}
+
 function bankCandidates(
   state: FrameState,
   balls: readonly BallAt[],
@@ -157,41 +184,35 @@ function bankCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   const table = state.table;
-  for (const id of callableBalls(state, state.turn)) {
-    const b = balls.find((x) => x.id === id);
-    if (!b) continue;
-    const others = balls.filter((x) => x.id !== id && x.id !== CUE);
-    for (const pocket of POCKET_IDS) {
-      const aim = pocketAim(table, pocket);
-      for (const rail of RAILS) {
-        const image = mirrorAcrossRail(table, aim, rail);
-        const hit = railPoint(table, b, image, rail);
-        if (!hit || POCKET_IDS.some((p) => dist(hit, pocketAim(table, p)) < 0.12)) continue;
-        const ghost = ghostBall(b, image);
-        const cut = cutAngle(cue, ghost, b, image);
-        if (cut > (55 * Math.PI) / 180 || !onTable(table, ghost)) continue;
-        if (
-          !pathClear(b, hit, others) ||
-          !pathClear(hit, aim, others) ||
-          !pathClear(cue, ghost, others)
-        )
-          continue;
-        const dObj = dist(b, hit) + dist(hit, aim);
-        const dCue = dist(cue, ghost);
-        const approach = approachAngle(table, pocket, hit);
-        const prior = 0.6 * potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
-        if (prior <= 0) continue;
-        const V = Math.min(6, minSpeed(cut, dCue, dObj) * 1.8);
-        out.push({
-          kind: 'bank',
-          call: { kind: 'pocket', ball: id, pocket },
-          shot: { phi: toDegrees(angleOf(sub(ghost, cue))), V, a: 0, b: 0 },
-          placement: null,
-          prior,
-          target: { ball: id, pocket },
-          describe: `bank the ${id} off the ${rail} rail into the ${pocketWord[pocket]}`,
-        });
-      }
+  for (const { id, b, others, pocket, aim } of ballPockets(state, balls)) {
+    for (const rail of RAILS) {
+      const image = mirrorAcrossRail(table, aim, rail);
+      const hit = railPoint(table, b, image, rail);
+      if (!hit || POCKET_IDS.some((p) => dist(hit, pocketAim(table, p)) < 0.12)) continue;
+      const ghost = ghostBall(b, image);
+      const cut = cutAngle(cue, ghost, b, image);
+      if (cut > (55 * Math.PI) / 180 || !onTable(table, ghost)) continue;
+      if (
+        !pathClear(b, hit, others) ||
+        !pathClear(hit, aim, others) ||
+        !pathClear(cue, ghost, others)
+      )
+        continue;
+      const dObj = dist(b, hit) + dist(hit, aim);
+      const dCue = dist(cue, ghost);
+      const approach = approachAngle(table, pocket, hit);
+      const prior = 0.6 * potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
+      if (prior <= 0) continue;
+      const V = Math.min(6, minSpeed(cut, dCue, dObj) * 1.8);
+      out.push({
+        kind: 'bank',
+        call: { kind: 'pocket', ball: id, pocket },
+        shot: { phi: toDegrees(angleOf(sub(ghost, cue))), V, a: 0, b: 0 },
+        placement: null,
+        prior,
+        target: { ball: id, pocket },
+        describe: `bank the ${id} off the ${rail} rail into the ${pocketWord[pocket]}`,
+      });
     }
   }
   return out.sort((p, q) => q.prior - p.prior).slice(0, 6);
@@ -205,41 +226,35 @@ function kickCandidates(
 ): Candidate[] {
   const out: Candidate[] = [];
   const table = state.table;
-  for (const id of callableBalls(state, state.turn)) {
-    const b = balls.find((x) => x.id === id);
-    if (!b) continue;
-    const others = balls.filter((x) => x.id !== id && x.id !== CUE);
-    for (const pocket of POCKET_IDS) {
-      const aim = pocketAim(table, pocket);
-      if (!pathClear(b, aim, others)) continue;
-      const ghost = ghostBall(b, aim);
-      if (pathClear(cue, ghost, others)) continue; // a direct shot exists; the kick is for when it does not
-      for (const rail of RAILS) {
-        const image = mirrorAcrossRail(table, ghost, rail);
-        const hit = railPoint(table, cue, image, rail);
-        if (!hit || !pathClear(cue, hit, others) || !pathClear(hit, ghost, others)) continue;
-        const cut = cutAngle(hit, ghost, b, aim);
-        if (cut > (50 * Math.PI) / 180) continue;
-        const dCue = dist(cue, hit) + dist(hit, ghost);
-        const dObj = dist(b, aim);
-        const approach = approachAngle(table, pocket, b);
-        const prior = 0.4 * potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
-        if (prior <= 0) continue;
-        out.push({
-          kind: 'kick',
-          call: { kind: 'pocket', ball: id, pocket },
-          shot: {
-            phi: toDegrees(angleOf(sub(image, cue))),
-            V: Math.min(6, minSpeed(cut, dCue, dObj) * 1.6),
-            a: 0,
-            b: 0,
-          },
-          placement: null,
-          prior,
-          target: { ball: id, pocket },
-          describe: `kick off the ${rail} rail to pot the ${id} in the ${pocketWord[pocket]}`,
-        });
-      }
+  for (const { id, b, others, pocket, aim } of ballPockets(state, balls)) {
+    if (!pathClear(b, aim, others)) continue;
+    const ghost = ghostBall(b, aim);
+    if (pathClear(cue, ghost, others)) continue; // a direct shot exists; the kick is for when it does not
+    for (const rail of RAILS) {
+      const image = mirrorAcrossRail(table, ghost, rail);
+      const hit = railPoint(table, cue, image, rail);
+      if (!hit || !pathClear(cue, hit, others) || !pathClear(hit, ghost, others)) continue;
+      const cut = cutAngle(hit, ghost, b, aim);
+      if (cut > (50 * Math.PI) / 180) continue;
+      const dCue = dist(cue, hit) + dist(hit, ghost);
+      const dObj = dist(b, aim);
+      const approach = approachAngle(table, pocket, b);
+      const prior = 0.4 * potChance(noise, cut, dCue, dObj, pocketHalfWindow(pocket, approach));
+      if (prior <= 0) continue;
+      out.push({
+        kind: 'kick',
+        call: { kind: 'pocket', ball: id, pocket },
+        shot: {
+          phi: toDegrees(angleOf(sub(image, cue))),
+          V: Math.min(6, minSpeed(cut, dCue, dObj) * 1.6),
+          a: 0,
+          b: 0,
+        },
+        placement: null,
+        prior,
+        target: { ball: id, pocket },
+        describe: `kick off the ${rail} rail to pot the ${id} in the ${pocketWord[pocket]}`,
+      });
     }
   }
   return out.sort((p, q) => q.prior - p.prior).slice(0, 4);
@@ -330,15 +345,13 @@ function safetyCandidates(
     for (const frac of [0, 0.5, -0.5, 0.85, -0.85]) {
       const off = toDegrees(Math.asin(Math.min(0.99, (frac * D) / Math.max(d, D))));
       for (const V of [0.8, 1.6, 2.8]) {
-        out.push({
-          kind: 'safety',
-          call: { kind: 'safety' },
-          shot: { phi: base + off, V, a: 0, b: 0 },
-          placement,
-          prior: 0,
-          target: null,
-          describe: `safety: ${frac === 0 ? 'full' : Math.abs(frac) === 0.5 ? 'half-ball' : 'thin'} on the ${b.id} at ${V} m/s`,
-        });
+        out.push(
+          safety(
+            { phi: base + off, V, a: 0, b: 0 },
+            placement,
+            `safety: ${frac === 0 ? 'full' : Math.abs(frac) === 0.5 ? 'half-ball' : 'thin'} on the ${b.id} at ${V} m/s`,
+          ),
+        );
       }
     }
   }
@@ -350,15 +363,13 @@ function safetyCandidates(
         if (!hit || !pathClear(cue, hit, others(b.id)) || !pathClear(hit, b, others(b.id)))
           continue;
         for (const V of [1.5, 3]) {
-          out.push({
-            kind: 'safety',
-            call: { kind: 'safety' },
-            shot: { phi: toDegrees(angleOf(sub(image, cue))), V, a: 0, b: 0 },
-            placement,
-            prior: 0,
-            target: null,
-            describe: `kick safety off the ${rail} rail onto the ${b.id} at ${V} m/s`,
-          });
+          out.push(
+            safety(
+              { phi: toDegrees(angleOf(sub(image, cue))), V, a: 0, b: 0 },
+              placement,
+              `kick safety off the ${rail} rail onto the ${b.id} at ${V} m/s`,
+            ),
+          );
         }
       }
     }
@@ -419,15 +430,13 @@ function fanKicks(
   for (const run of runs.slice(0, 6)) {
     const phi = ((run.start + (run.len - 1) / 2) * step) % 360;
     for (const V of [1.5, 3]) {
-      out.push({
-        kind: 'safety',
-        call: { kind: 'safety' },
-        shot: { phi, V, a: 0, b: 0 },
-        placement,
-        prior: 0,
-        target: null,
-        describe: `kick safety at ${phi.toFixed(1)}° (a ${(run.len * step).toFixed(1)}° window) at ${V} m/s`,
-      });
+      out.push(
+        safety(
+          { phi, V, a: 0, b: 0 },
+          placement,
+          `kick safety at ${phi.toFixed(1)}° (a ${(run.len * step).toFixed(1)}° window) at ${V} m/s`,
+        ),
+      );
     }
   }
   return out;
@@ -554,41 +563,31 @@ export function generate(state: FrameState, opts: GenerateOptions): Candidate[] 
       out.push(...comboCandidates(state, balls, cueBall, opts.noise));
     }
   }
-  if (opts.full || out.length === 0) {
-    const spot = mustPlace ? fallbackPlacement(state) : null;
-    const from = spot ?? cueBall;
-    if (from)
-      out.push(
-        ...safetyCandidates(
-          state,
-          balls.filter((b) => b.id !== CUE || !spot),
-          from,
-          spot,
-        ),
-      );
-  }
-  if (out.length === 0) {
-    const spot = mustPlace ? fallbackPlacement(state) : null;
-    const from = spot ?? cueBall;
-    if (from) out.push(...fanKicks(state, balls, from, spot));
-  }
+  // Safeties, and the last resorts, start from the cue ball or, when it must be placed, a fallback spot.
+  const spot = mustPlace ? fallbackPlacement(state) : null;
+  const from = spot ?? cueBall;
+  if (!from) return out;
+  if (opts.full || out.length === 0)
+    out.push(
+      ...safetyCandidates(
+        state,
+        balls.filter((b) => b.id !== CUE || !spot),
+        from,
+        spot,
+      ),
+    );
+  if (out.length === 0) out.push(...fanKicks(state, balls, from, spot));
   if (out.length === 0) {
     // Nothing found: a firm shot at the middle of the foot rail, so the play at
     // least reaches a cushion; sampling still scores it honestly.
-    const spot = mustPlace ? fallbackPlacement(state) : null;
-    const from = spot ?? cueBall;
-    if (from) {
-      const { length: L, width: W } = TABLE_DIMENSIONS[state.table];
-      out.push({
-        kind: 'safety',
-        call: { kind: 'safety' },
-        shot: { phi: toDegrees(angleOf(sub({ x: L, y: W / 2 }, from))), V: 3, a: 0, b: 0 },
-        placement: spot,
-        prior: 0,
-        target: null,
-        describe: 'no shot found: a firm shot to the foot rail',
-      });
-    }
+    const { length: L, width: W } = TABLE_DIMENSIONS[state.table];
+    out.push(
+      safety(
+        { phi: toDegrees(angleOf(sub({ x: L, y: W / 2 }, from))), V: 3, a: 0, b: 0 },
+        spot,
+        'no shot found: a firm shot to the foot rail',
+      ),
+    );
   }
   return out;
 }
