@@ -343,7 +343,20 @@ function safetyCandidates(
     const d = dist(cue, b);
     const base = toDegrees(angleOf(sub(b, cue)));
     for (const frac of [0, 0.5, -0.5, 0.85, -0.85]) {
-      const off = toDegrees(Math.asin(Math.min(0.99, (frac * D) / Math.max(d, D))));
+      const offRad = Math.asin(Math.min(0.99, (frac * D) / Math.max(d, D)));
+      const off = toDegrees(offRad);
+      // The cue ball's whole path up to the contact must be clear: the
+      // loose test above admits a ball that grazes a neighbour, and a safety
+      // that meets the neighbour first is a sure foul (R12; bench/runout.ts
+      // --seed 9, rack 0 chose one for want of anything else).
+      const u = {
+        x: Math.cos(((base + off) * Math.PI) / 180),
+        y: Math.sin(((base + off) * Math.PI) / 180),
+      };
+      const along =
+        d * Math.cos(offRad) - Math.sqrt(Math.max(0, D * D - (d * Math.sin(offRad)) ** 2));
+      const contact = { x: cue.x + u.x * along, y: cue.y + u.y * along };
+      if (!pathClear(cue, contact, others(b.id))) continue;
       for (const V of [0.8, 1.6, 2.8]) {
         out.push(
           safety(
@@ -355,7 +368,7 @@ function safetyCandidates(
       }
     }
   }
-  if (direct.length === 0) {
+  if (out.length === 0) {
     for (const b of legal) {
       for (const rail of RAILS) {
         const image = mirrorAcrossRail(state.table, b, rail);
@@ -387,6 +400,9 @@ function safetyCandidates(
  * this rare case (bench/runout.ts: 2–3 racks in 100 ended in a foul for want
  * of any shot).
  */
+/** The fan's scan speed, also the speed of its first kick (a cushion's rebound angle depends on speed). */
+const FAN_SPEED = 2.5;
+
 function fanKicks(
   state: FrameState,
   balls: readonly BallAt[],
@@ -404,7 +420,9 @@ function fanKicks(
   const step = 0.5;
   const hits: boolean[] = [];
   for (let k = 0; k < 720; k++) {
-    const r = simulate(layout, { phi: k * step, V: 2.5, a: 0, b: 0 }, undefined, { maxTime: 4 });
+    const r = simulate(layout, { phi: k * step, V: FAN_SPEED, a: 0, b: 0 }, undefined, {
+      maxTime: 4,
+    });
     let first: number | null = null;
     if (r.ok)
       for (const e of r.value.events)
@@ -429,7 +447,7 @@ function fanKicks(
   const out: Candidate[] = [];
   for (const run of runs.slice(0, 6)) {
     const phi = ((run.start + (run.len - 1) / 2) * step) % 360;
-    for (const V of [1.5, 3]) {
+    for (const V of [FAN_SPEED, 4]) {
       out.push(
         safety(
           { phi, V, a: 0, b: 0 },

@@ -76,19 +76,26 @@ describe('planner', () => {
     expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
   });
 
-  it('kicks at a ball tucked behind others instead of fouling (replay fixture)', async () => {
-    const { state } = JSON.parse(
-      readFileSync(new URL('./fixtures/snookered-corner.json', import.meta.url), 'utf8'),
-    ) as { state: FrameState };
-    const r = await plan(state, { level: olympiad, seed: 5, evaluator: inlineEvaluator });
-    if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');
-    expect(r.value.call).toEqual({ kind: 'safety' });
-    expect(r.value.reason).toMatch(/^kick safety/);
-    // Played without noise, the kick reaches the 13 first and a rail after it: no foul (R12).
-    const out = playShot(state, r.value.call, r.value.shot, r.value.placement, DEFAULT_PHYSICS);
-    expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
-    expect(r.value.ranked[0]!.pFoul).toBeLessThan(0.9);
-  });
+  it.each([
+    ['snookered-corner.json', 0.9],
+    ['blocked-safety.json', 0.6],
+  ])(
+    'kicks at a ball it cannot hit directly instead of fouling (replay fixture %s)',
+    async (file, maxFoul) => {
+      const { state } = JSON.parse(
+        readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'),
+      ) as { state: FrameState };
+      const r = await plan(state, { level: olympiad, seed: 5, evaluator: inlineEvaluator });
+      if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');
+      expect(r.value.call).toEqual({ kind: 'safety' });
+      expect(r.value.reason).toMatch(/^kick safety/);
+      // Played without noise, the kick reaches a legal ball first and a rail after it: no foul (R12).
+      const out = playShot(state, r.value.call, r.value.shot, r.value.placement, DEFAULT_PHYSICS);
+      expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
+      // Before the fixes every shot offered fouled in all samples.
+      expect(r.value.ranked[0]!.pFoul).toBeLessThan(maxFoul);
+    },
+  );
 
   it('breaks ties between level pots toward the slower stroke, never touching safeties', () => {
     const pot = { kind: 'pot' } as Candidate;
