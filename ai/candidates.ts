@@ -447,6 +447,7 @@ function fanKicks(
   const out: Candidate[] = [];
   for (const run of runs.slice(0, 6)) {
     const phi = ((run.start + (run.len - 1) / 2) * step) % 360;
+    // And firmer, 4 m/s: a long multi-rail path must still leave speed for a rail after the contact (R12).
     for (const V of [FAN_SPEED, 4]) {
       out.push(
         safety(
