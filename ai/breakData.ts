@@ -18,6 +18,6 @@ export const BREAK_DATA: { readonly best: BreakStats; readonly command: string }
     eightDown: 0.005,
     illegal: 0,
     lost: 0,
-    value: 0.6072164833025849,
+    value: 0.6017436863942184,
   },
 };
