@@ -17,16 +17,13 @@
  *      [--samples 40] [--seed 3] [--level olympiad] [--json]
  */
 import { parseArgs } from 'node:util';
-import { minSpeed } from '../ai/candidates.js';
 import { erf, straightPots } from '../ai/estimate.js';
 import { approachAngle, D, isSide } from '../ai/geometry.js';
 import { isLevelName, LEVEL_NAMES, LEVELS } from '../ai/levels.js';
-import { perturb } from '../ai/noise.js';
-import { runAim } from '../ai/sampling.js';
+import { simulatedPotRate } from '../ai/potRate.js';
 import { deriveSeed, uniform } from '../ai/seeds.js';
 import type { PrngState } from '../engine/prng.js';
 import { TABLE_DIMENSIONS } from '../engine/table.js';
-import { DEFAULT_PHYSICS, simulate } from '../sim/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -84,32 +81,9 @@ for (let k = 0; k < layouts; k++) {
   if (Math.hypot(cue.x - ob.x, cue.y - ob.y) < 0.1) continue;
   const layout = { table: '9ft' as const, balls: [cue, ob] };
   for (const g of straightPots('9ft', [cue, ob], cue, [3], level.noise)) {
-    const V = Math.min(5.5, Math.max(1.2, 2 * minSpeed(g.cut, g.dCue, g.dObj)));
-    const shot = { phi: g.phi, V, a: 0, b: 0 };
-    const aim = runAim({
-      kind: 'aim',
-      layout,
-      shot,
-      ball: 3,
-      pocket: g.pocket,
-      params: DEFAULT_PHYSICS,
-    });
-    let made = 0;
-    if (aim.window > 0)
-      for (let i = 0; i < samples; i++) {
-        const [ex] = perturb(
-          { ...shot, phi: aim.phi },
-          level.noise,
-          deriveSeed(seed, k, i, g.pocket.charCodeAt(1)),
-        );
-        const r = simulate(layout, ex, DEFAULT_PHYSICS);
-        const events = r.ok ? r.value.events : [];
-        if (
-          events.some((e) => e.type === 'pocket' && e.ball === 3 && e.pocket === g.pocket) &&
-          !events.some((e) => e.type === 'pocket' && e.ball === 0)
-        )
-          made++;
-      }
+    const { found, rate } = simulatedPotRate(layout, g, level.noise, samples, (i) =>
+      deriveSeed(seed, k, i, g.pocket.charCodeAt(1)),
+    );
     rows.push({
       side: isSide(g.pocket),
       approach: (approachAngle('9ft', g.pocket, ob) * 180) / Math.PI,
@@ -117,8 +91,8 @@ for (let k = 0; k < layouts; k++) {
       dCue: g.dCue,
       dObj: g.dObj,
       chance: g.chance,
-      found: aim.window > 0,
-      rate: made / samples,
+      found,
+      rate,
     });
   }
   if ((k + 1) % 250 === 0) process.stderr.write(`\r${k + 1}/${layouts} layouts`);

@@ -6,13 +6,10 @@
  * error (ECE) and Brier-style mean squared gap; asserts both are small.
  */
 import { describe, expect, it } from 'vitest';
-import { minSpeed } from '../../ai/candidates.js';
 import { straightPots } from '../../ai/estimate.js';
 import { LEVELS, type LevelName } from '../../ai/levels.js';
-import { perturb } from '../../ai/noise.js';
-import { runAim } from '../../ai/sampling.js';
+import { simulatedPotRate } from '../../ai/potRate.js';
 import { deriveSeed, uniform } from '../../ai/seeds.js';
-import { DEFAULT_PHYSICS, simulate } from '../../sim/index.js';
 
 function measure(level: LevelName, layouts: number, samples: number) {
   const noise = LEVELS[level].noise;
@@ -29,33 +26,10 @@ function measure(level: LevelName, layouts: number, samples: number) {
     if (Math.hypot(cue.x - ob.x, cue.y - ob.y) < 0.15) continue;
     const layout = { table: '9ft' as const, balls: [cue, ob] };
     for (const g of straightPots('9ft', [cue, ob], cue, [3], noise)) {
-      const shot = { phi: g.phi, V: Math.min(5, 2 * minSpeed(g.cut, g.dCue, g.dObj)), a: 0, b: 0 };
-      const aim = runAim({
-        kind: 'aim',
-        layout,
-        shot,
-        ball: 3,
-        pocket: g.pocket,
-        params: DEFAULT_PHYSICS,
-      });
-      let made = 0;
-      if (aim.window > 0) {
-        for (let i = 0; i < samples; i++) {
-          const [ex] = perturb(
-            { ...shot, phi: aim.phi },
-            noise,
-            deriveSeed(k, i, g.pocket.charCodeAt(1)),
-          );
-          const r = simulate(layout, ex, DEFAULT_PHYSICS);
-          const ev = r.ok ? r.value.events : [];
-          if (
-            ev.some((e) => e.type === 'pocket' && e.ball === 3 && e.pocket === g.pocket) &&
-            !ev.some((e) => e.type === 'pocket' && e.ball === 0)
-          )
-            made++;
-        }
-      }
-      rows.push({ pred: g.chance, actual: made / samples });
+      const { rate } = simulatedPotRate(layout, g, noise, samples, (i) =>
+        deriveSeed(k, i, g.pocket.charCodeAt(1)),
+      );
+      rows.push({ pred: g.chance, actual: rate });
     }
   }
   const bins = [0, 0.2, 0.4, 0.6, 0.8, 1.0001];
