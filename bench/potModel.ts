@@ -19,11 +19,11 @@
 import { parseArgs } from 'node:util';
 import { erf, straightPots } from '../ai/estimate.js';
 import { approachAngle, D, isSide } from '../ai/geometry.js';
-import { isLevelName, LEVEL_NAMES, LEVELS } from '../ai/levels.js';
 import { simulatedPotRate } from '../ai/potRate.js';
 import { deriveSeed, uniform } from '../ai/seeds.js';
 import type { PrngState } from '../engine/prng.js';
 import { TABLE_DIMENSIONS } from '../engine/table.js';
+import { argChecks } from './args.js';
 
 const { values } = parseArgs({
   options: {
@@ -34,18 +34,11 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
   },
 });
-function usage(message: string): never {
-  process.stderr.write(`potModel: ${message}\n`);
-  process.exit(2);
-}
-const layouts = Number(values.layouts);
-const samples = Number(values.samples);
-const seed = Number(values.seed);
-if (!Number.isInteger(layouts) || layouts < 1) usage('--layouts must be a whole number ≥ 1');
-if (!Number.isInteger(samples) || samples < 1) usage('--samples must be a whole number ≥ 1');
-if (!Number.isInteger(seed)) usage('--seed must be a whole number');
-if (!isLevelName(values.level)) usage(`--level must be one of ${LEVEL_NAMES.join(', ')}`);
-const level = LEVELS[values.level];
+const check = argChecks('potModel');
+const layouts = check.whole('--layouts', values.layouts, 1);
+const samples = check.whole('--samples', values.samples, 1);
+const seed = check.whole('--seed', values.seed);
+const level = check.level(values.level);
 
 interface Row {
   side: boolean;

@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { noiseSeed } from '../ai/game.js';
-import { type Budget, isLevelName, LEVEL_NAMES, LEVELS } from '../ai/levels.js';
+import type { Budget } from '../ai/levels.js';
 import { gameSeed, percentile } from '../ai/match.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
@@ -29,6 +29,7 @@ import { deriveSeed } from '../ai/seeds.js';
 import { ballsOf } from '../engine/ball.js';
 import { newFrame } from '../engine/state.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
+import { argChecks } from './args.js';
 
 type End = 'runout' | 'lost8' | 'breakDry' | 'breakFoul' | 'safety' | 'miss' | 'foul' | 'cap';
 
@@ -43,18 +44,12 @@ const { values } = parseArgs({
     dump: { type: 'string' },
   },
 });
-function usage(message: string): never {
-  process.stderr.write(`runout: ${message}\n`);
-  process.exit(2);
-}
-const racks = Number(values.racks);
-const matchSeed = Number(values.seed);
-const threads = Number(values.threads);
-if (!Number.isInteger(racks) || racks < 1) usage('--racks must be a whole number ≥ 1');
-if (!Number.isInteger(matchSeed)) usage('--seed must be a whole number');
-if (!Number.isInteger(threads) || threads < 1) usage('--threads must be a whole number ≥ 1');
-if (!isLevelName(values.level)) usage(`--level must be one of ${LEVEL_NAMES.join(', ')}`);
-const level = LEVELS[values.level];
+const check = argChecks('runout');
+const usage: (message: string) => never = check.usage;
+const racks = check.whole('--racks', values.racks, 1);
+const matchSeed = check.whole('--seed', values.seed);
+const threads = check.whole('--threads', values.threads, 1);
+const level = check.level(values.level);
 let budget: Partial<Budget>;
 try {
   budget = JSON.parse(values.budget!) as Partial<Budget>;
