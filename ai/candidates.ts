@@ -402,6 +402,7 @@ function safetyCandidates(
  */
 /** The fan's scan speed, also the speed of its first kick (a cushion's rebound angle depends on speed). */
 const FAN_SPEED = 2.5;
+const FIRM_KICK_SPEED = 4;
 
 function fanKicks(
   state: FrameState,
@@ -418,20 +419,17 @@ function fanKicks(
     ],
   };
   const step = 0.5;
+  // True when the cue ball, struck noiselessly at (phi, V), first meets a legal ball (R12).
+  const hitsLegal = (phi: number, V: number): boolean => {
+    const r = simulate(layout, { phi, V, a: 0, b: 0 }, undefined, { maxTime: 4 });
+    if (!r.ok) return false;
+    for (const e of r.value.events)
+      if (e.type === 'contact' && (e.a === CUE || e.b === CUE))
+        return legal.has(e.a === CUE ? e.b : e.a);
+    return false;
+  };
   const hits: boolean[] = [];
-  for (let k = 0; k < 720; k++) {
-    const r = simulate(layout, { phi: k * step, V: FAN_SPEED, a: 0, b: 0 }, undefined, {
-      maxTime: 4,
-    });
-    let first: number | null = null;
-    if (r.ok)
-      for (const e of r.value.events)
-        if (e.type === 'contact' && (e.a === CUE || e.b === CUE)) {
-          first = e.a === CUE ? e.b : e.a;
-          break;
-        }
-    hits.push(first !== null && legal.has(first));
-  }
+  for (let k = 0; k < 720; k++) hits.push(hitsLegal(k * step, FAN_SPEED));
   // Runs of hitting directions (the fan wraps at 360°), widest first.
   const runs: { start: number; len: number }[] = [];
   const startAt = hits.indexOf(false);
@@ -447,16 +445,32 @@ function fanKicks(
   const out: Candidate[] = [];
   for (const run of runs.slice(0, 6)) {
     const phi = ((run.start + (run.len - 1) / 2) * step) % 360;
-    // And firmer, 4 m/s: a long multi-rail path must still leave speed for a rail after the contact (R12).
-    for (const V of [FAN_SPEED, 4]) {
-      out.push(
-        safety(
-          { phi, V, a: 0, b: 0 },
-          placement,
-          `kick safety at ${phi.toFixed(1)}° (a ${(run.len * step).toFixed(1)}° window) at ${V} m/s`,
-        ),
+    const kick = (at: number, V: number, width: number) =>
+      safety(
+        { phi: at, V, a: 0, b: 0 },
+        placement,
+        `kick safety at ${at.toFixed(1)}° (a ${width.toFixed(1)}° window) at ${V} m/s`,
       );
-    }
+    out.push(kick(phi, FAN_SPEED, run.len * step));
+    // And firmer: a long multi-rail path must still leave speed for a rail
+    // after the contact (R12). The rails rebound differently at this speed, so
+    // its window is found again around the slow kick's aim (0.1° steps over
+    // ±1.5°); the slow aim played firm had fouled (test fixture
+    // snookered-corner.json: wrong ball first).
+    const firm = FIRM_KICK_SPEED;
+    const offsets = Array.from({ length: 31 }, (_, i) => (i - 15) * 0.1);
+    const ok = offsets.map((d) => hitsLegal(phi + d, firm));
+    let centre = -1;
+    for (let i = 0; i < offsets.length; i++)
+      if (ok[i] && (centre < 0 || Math.abs(offsets[i]!) < Math.abs(offsets[centre]!))) centre = i;
+    if (centre < 0) continue;
+    let lo = centre;
+    while (lo > 0 && ok[lo - 1]) lo--;
+    let hi = centre;
+    while (hi < offsets.length - 1 && ok[hi + 1]) hi++;
+    out.push(
+      kick((phi + (offsets[lo]! + offsets[hi]!) / 2 + 360) % 360, firm, (hi - lo + 1) * 0.1),
+    );
   }
   return out;
 }

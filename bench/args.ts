@@ -1,3 +1,4 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isLevelName, LEVEL_NAMES, LEVELS, type Level } from '../ai/levels.js';
 
 /**
@@ -21,4 +22,26 @@ export function argChecks(script: string) {
     return LEVELS[value as keyof typeof LEVELS];
   };
   return { usage, whole, level };
+}
+
+/**
+ * parseArgs for a diagnosis script: `--help` prints `help` and exits 0; an
+ * unknown option or a missing value prints `<script>: <message>` and exits 2
+ * (node's parseArgs would throw a stack trace).
+ */
+export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(
+  script: string,
+  options: O,
+  help: string,
+) {
+  if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(`${help.trim()}\n`);
+    process.exit(0);
+  }
+  try {
+    return parseArgs({ options, strict: true }).values;
+  } catch (e) {
+    process.stderr.write(`${script}: ${(e as Error).message.split('\n')[0]}\n`);
+    return process.exit(2);
+  }
 }

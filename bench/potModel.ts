@@ -16,24 +16,34 @@
  * Run: npm run build && node dist/bench/potModel.js [--layouts 2500]
  *      [--samples 40] [--seed 3] [--level olympiad] [--json]
  */
-import { parseArgs } from 'node:util';
 import { erf, straightPots } from '../ai/estimate.js';
 import { approachAngle, D, isSide } from '../ai/geometry.js';
+import { LEVEL_NAMES } from '../ai/levels.js';
 import { simulatedPotRate } from '../ai/potRate.js';
 import { deriveSeed, uniform } from '../ai/seeds.js';
 import type { PrngState } from '../engine/prng.js';
 import { TABLE_DIMENSIONS } from '../engine/table.js';
-import { argChecks } from './args.js';
+import { argChecks, parseOptions } from './args.js';
 
-const { values } = parseArgs({
-  options: {
+const values = parseOptions(
+  'potModel',
+  {
     layouts: { type: 'string', default: '2500' },
     samples: { type: 'string', default: '40' },
     seed: { type: 'string', default: '3' },
     level: { type: 'string', default: 'olympiad' },
     json: { type: 'boolean', default: false },
   },
-});
+  `
+usage: node dist/bench/potModel.js [options]
+The planner's geometric pot chance against the simulator, on random two-ball layouts.
+  --layouts N     layouts to generate (default 2500)
+  --samples N     noisy plays per pot (default 40)
+  --seed S        layout seed (default 3)
+  --level L       ${LEVEL_NAMES.join(' | ')} (default olympiad)
+  --json          print JSON
+`,
+);
 const check = argChecks('potModel');
 const layouts = check.whole('--layouts', values.layouts, 1);
 const samples = check.whole('--samples', values.samples, 1);

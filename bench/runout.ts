@@ -17,9 +17,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { noiseSeed } from '../ai/game.js';
-import type { Budget } from '../ai/levels.js';
+import { type Budget, LEVEL_NAMES } from '../ai/levels.js';
 import { gameSeed, percentile } from '../ai/match.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
@@ -29,12 +28,13 @@ import { deriveSeed } from '../ai/seeds.js';
 import { ballsOf } from '../engine/ball.js';
 import { newFrame } from '../engine/state.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
-import { argChecks } from './args.js';
+import { argChecks, parseOptions } from './args.js';
 
 type End = 'runout' | 'lost8' | 'breakDry' | 'breakFoul' | 'safety' | 'miss' | 'foul' | 'cap';
 
-const { values } = parseArgs({
-  options: {
+const values = parseOptions(
+  'runout',
+  {
     racks: { type: 'string', default: '40' },
     seed: { type: 'string', default: '2' },
     level: { type: 'string', default: 'olympiad' },
@@ -43,7 +43,18 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     dump: { type: 'string' },
   },
-});
+  `
+usage: node dist/bench/runout.js [options]
+The planner's first inning after its own break on the racks of \`pool8 match --seed S\`.
+  --racks N       racks to play (default 40)
+  --seed S        match seed whose racks and noise streams are used (default 2)
+  --level L       ${LEVEL_NAMES.join(' | ')} (default olympiad)
+  --budget JSON   budget overrides, e.g. '{"finalists":12}'
+  --threads N     worker threads (default 2)
+  --json          one entry per rack besides the summary
+  --dump DIR      write the last three decisions of every failed inning to DIR
+`,
+);
 const check = argChecks('runout');
 const usage: (message: string) => never = check.usage;
 const racks = check.whole('--racks', values.racks, 1);

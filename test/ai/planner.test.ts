@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Candidate } from '../../ai/candidates.js';
+import { type Candidate, generate } from '../../ai/candidates.js';
 import { inlineEvaluator } from '../../ai/evaluator.js';
 import { playFrame } from '../../ai/game.js';
 import { LEVELS } from '../../ai/levels.js';
@@ -94,6 +94,26 @@ describe('planner', () => {
       expect('error' in out ? out.error : out.verdict.fouls).toEqual([]);
       // Before the fixes every shot offered fouled in all samples.
       expect(r.value.ranked[0]!.pFoul).toBeLessThan(maxFoul);
+    },
+  );
+
+  it.each(['snookered-corner.json', 'blocked-safety.json'])(
+    'aims every fan kick for its own speed: played without noise, each meets a legal ball first (%s)',
+    (file) => {
+      const { state } = JSON.parse(
+        readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8'),
+      ) as { state: FrameState };
+      const kicks = generate(state, { noise: olympiad.noise, full: true }).filter((c) =>
+        c.describe.startsWith('kick safety at'),
+      );
+      expect(new Set(kicks.map((c) => c.shot.V))).toEqual(new Set([2.5, 4]));
+      for (const c of kicks) {
+        const out = playShot(state, c.call, c.shot, c.placement, DEFAULT_PHYSICS);
+        // The 4 m/s kick once reused the 2.5 m/s aim and hit the wrong ball first (R12) in snookered-corner.
+        expect('error' in out ? out.error : out.verdict.fouls, c.describe).not.toContain(
+          'WRONG_BALL_FIRST',
+        );
+      }
     },
   );
 
