@@ -149,7 +149,8 @@ export function reasonFor(r: RankedShot): string {
  * disaster; the faster the cue ball travels, the likelier one is (a firm
  * follow shot that ran 2.5 m and froze beside the 8 ended a run in
  * bench/runout.ts --seed 3, rack 69). Measured over 250 first innings
- * (bench/runout.ts --seed 5 --racks 150 and --seed 3 --racks 100): run-outs
+ * (bench/runout.ts --seed 5 --racks 150 and --seed 3 --racks 100, on the
+ * racks those seeds dealt before the seed fix of ai/seeds.ts): run-outs
  * 103 without it, 106 at 0.03, 101 at 0.08; innings ending in a forced
  * safety 32, 22, 29. All within the noise (±4.4 points on a difference): it
  * is kept as a tie-breaker, not as a measured gain.
