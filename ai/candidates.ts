@@ -35,6 +35,7 @@ import {
   unit,
 } from './geometry.js';
 import type { Noise } from './levels.js';
+import { nearestRun } from './scan.js';
 import { knownBalls } from './value.js';
 
 /**
@@ -459,15 +460,12 @@ function fanKicks(
     // snookered-corner.json: wrong ball first).
     const firm = FIRM_KICK_SPEED;
     const offsets = Array.from({ length: 31 }, (_, i) => (i - 15) * 0.1);
-    const ok = offsets.map((d) => hitsLegal(phi + d, firm));
-    let centre = -1;
-    for (let i = 0; i < offsets.length; i++)
-      if (ok[i] && (centre < 0 || Math.abs(offsets[i]!) < Math.abs(offsets[centre]!))) centre = i;
-    if (centre < 0) continue;
-    let lo = centre;
-    while (lo > 0 && ok[lo - 1]) lo--;
-    let hi = centre;
-    while (hi < offsets.length - 1 && ok[hi + 1]) hi++;
+    const window = nearestRun(
+      offsets,
+      offsets.map((d) => hitsLegal(phi + d, firm)),
+    );
+    if (!window) continue;
+    const { lo, hi } = window;
     out.push(
       kick((phi + (offsets[lo]! + offsets[hi]!) / 2 + 360) % 360, firm, (hi - lo + 1) * 0.1),
     );

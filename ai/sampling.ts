@@ -12,6 +12,7 @@ import { minSpeed, variants } from './candidates.js';
 import { straightPots } from './estimate.js';
 import { LEVELS, type Level, type LevelName, type Lookahead, type Noise } from './levels.js';
 import { perturb } from './noise.js';
+import { nearestRun } from './scan.js';
 import { deriveSeed } from './seeds.js';
 import { knownBalls, safetyValue, stateValue } from './value.js';
 
@@ -147,16 +148,9 @@ export function runAim(task: AimTask, steps = 5, step = 0.4, bisections = 5): Ai
   const ok = (d: number) => pots(layout, { ...shot, phi: shot.phi + d }, ball, pocket, params);
   const offsets: number[] = [];
   for (let k = -steps; k <= steps; k++) offsets.push(k * step);
-  const hits = offsets.map(ok);
-  let bestK = -1;
-  for (let k = 0; k < offsets.length; k++) {
-    if (hits[k] && (bestK < 0 || Math.abs(offsets[k]!) < Math.abs(offsets[bestK]!))) bestK = k;
-  }
-  if (bestK < 0) return { phi: shot.phi, window: 0 };
-  let lo = bestK;
-  while (lo > 0 && hits[lo - 1]) lo--;
-  let hi = bestK;
-  while (hi < offsets.length - 1 && hits[hi + 1]) hi++;
+  const run = nearestRun(offsets, offsets.map(ok));
+  if (!run) return { phi: shot.phi, window: 0 };
+  const { lo, hi } = run;
   const edge = (inside: number, outside: number) => {
     let a = inside;
     let b = outside;

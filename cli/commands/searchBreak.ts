@@ -20,7 +20,13 @@ function writeBreakData(out: string, command: string, why: string, best: BreakSt
   process.stdout.write(`${JSON.stringify(best, null, 2)}\nwritten to ${out}\n`);
 }
 
-/** The ranges a break spec may take: the head string's width, a ball's width of offset, the cue's speeds. */
+/**
+ * The ranges a break spec may take: the ranges the break searches covered
+ * (the grid of ai/breakSearch.ts, and issue 5's random search: yFrac
+ * 0.1–0.5, offset ±1.5 R, 7–12.5 m/s, b −0.6…0.4), a little widened. The
+ * simulator would take more (V ≤ 20 m/s, sim/validate.ts); a break outside
+ * these has never been measured.
+ */
 const SPEC_RANGES: Readonly<Record<keyof BreakSpec, readonly [number, number]>> = {
   yFrac: [0.05, 0.95],
   offset: [-2, 2],
