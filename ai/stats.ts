@@ -54,3 +54,31 @@ export function estimate(s: Score): EloEstimate {
     los,
   };
 }
+
+export interface SignTest {
+  /** Pairs where only the first variant succeeded, and where only the second did. */
+  readonly onlyFirst: number;
+  readonly onlySecond: number;
+  /** Exact two-sided P-value of the sign test on the discordant pairs (McNemar's exact test). */
+  readonly p: number;
+}
+
+/**
+ * McNemar's exact test for paired binary outcomes: under "no difference"
+ * each discordant pair is a fair coin, so the P-value is the two-sided
+ * binomial tail of the smaller count out of b + c at ½. Used to compare two
+ * planners on the same racks (bench/pairedRunouts.ts), where the concordant
+ * racks carry no information about the difference.
+ */
+export function signTest(onlyFirst: number, onlySecond: number): SignTest {
+  const n = onlyFirst + onlySecond;
+  const k = Math.min(onlyFirst, onlySecond);
+  // Sum C(n, i) / 2^n for i ≤ k in log space (n can be a few hundred).
+  let logC = 0;
+  let tail = 0;
+  for (let i = 0; i <= k; i++) {
+    if (i > 0) logC += Math.log((n - i + 1) / i);
+    tail += Math.exp(logC - n * Math.LN2);
+  }
+  return { onlyFirst, onlySecond, p: n === 0 ? 1 : Math.min(1, 2 * tail) };
+}

@@ -33,13 +33,14 @@ export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(
   script: string,
   options: O,
   help: string,
+  allowPositionals = false,
 ) {
   if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
     process.stdout.write(`${help.trim()}\n`);
     process.exit(0);
   }
   try {
-    return parseArgs({ options, strict: true }).values;
+    return parseArgs({ options, strict: true, allowPositionals }).values;
   } catch (e) {
     process.stderr.write(`${script}: ${(e as Error).message.split('\n')[0]}\n`);
     return process.exit(2);

@@ -149,6 +149,7 @@ await evaluator.close();
 const summary = {
   racks,
   seed: matchSeed,
+  level: level.name,
   budget,
   ends,
   runoutRate: ends.runout / racks,

@@ -22,8 +22,9 @@ function writeBreakData(out: string, command: string, why: string, best: BreakSt
 
 /**
  * The ranges a break spec may take: the ranges the break searches covered
- * (the grid of ai/breakSearch.ts, and issue 5's random search: yFrac
- * 0.1–0.5, offset ±1.5 R, 7–12.5 m/s, b −0.6…0.4), a little widened. The
+ * (the grid of ai/breakSearch.ts and its random search: yFrac 0.1–0.9,
+ * offset ±1.5 R, 8–12.5 m/s, b −0.6…0.4, with local steps beyond), a
+ * little widened. The
  * simulator would take more (V ≤ 20 m/s, sim/validate.ts); a break outside
  * these has never been measured.
  */
@@ -74,14 +75,35 @@ export function registerSearchBreak(program: Command): void {
       200,
     )
     .option('--seed <n>', 'seed', intOption('--seed'), 1)
+    .option(
+      '--random <n>',
+      'breaks drawn at random besides the 81 of the grid',
+      intOption('--random', 0, 100_000),
+      0,
+    )
+    .option(
+      '--local <n>',
+      'breaks drawn around each of the best 4 so far',
+      intOption('--local', 0, 100_000),
+      0,
+    )
     .option('--out <file>', 'where to write the data module', 'ai/breakData.ts')
-    .action((o: { racks: number; seed: number; out: string }) => {
-      const bar = progress('breaks', 81);
-      const { best, tried } = searchBreak(o.racks, o.seed, (d) => bar(d));
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ pool8 search-break --racks 400 --seed 1 --random 500 --local 60 --out /tmp/break.ts',
+    )
+    .action((o: { racks: number; seed: number; random: number; local: number; out: string }) => {
+      const total = 81 + o.random + 4 * o.local + (o.random + o.local > 0 ? 8 : 0);
+      const bar = progress('breaks', total);
+      const { best, tried } = searchBreak(o.racks, o.seed, (d) => bar(d), {
+        random: o.random,
+        local: o.local,
+      });
+      const extra = o.random + o.local > 0 ? ` --random ${o.random} --local ${o.local}` : '';
       writeBreakData(
         o.out,
-        `pool8 search-break --racks ${o.racks} --seed ${o.seed}`,
-        `The best of ${tried.length} breaks by estimated P(win) after the break, re-measured on ${best.racks} fresh racks.`,
+        `pool8 search-break --racks ${o.racks} --seed ${o.seed}${extra}`,
+        `The best of ${tried.length} breaks by estimated P(win) after the break${extra ? ' (the best 8 re-measured, the best there kept)' : ''}, measured on ${best.racks} fresh racks.`,
         best,
       );
       process.stdout.write(

@@ -15,7 +15,8 @@ import { BREAK_DATA } from '../../ai/breakData.js';
 import { evaluateBreak } from '../../ai/breakSearch.js';
 
 function measuredOn(command: string): { racks: number; seed: number } | null {
-  const search = /^pool8 search-break --racks (\d+) --seed (\d+)$/.exec(command);
+  const search =
+    /^pool8 search-break --racks (\d+) --seed (\d+)(?: --random \d+ --local \d+)?$/.exec(command);
   if (search) return { racks: Number(search[1]) * 4, seed: Number(search[2]) + 1 };
   const measure = /^pool8 measure-break --spec '(\{[^']*\})' --racks (\d+) --seed (\d+)$/.exec(
     command,

@@ -6,6 +6,8 @@
  * build; none of these cases plays a shot.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -33,5 +35,62 @@ describe.each(['runout.js', 'potModel.js'])('bench/%s options', (script) => {
     const r = run(script, ['--seed', 'x']);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`${name}: --seed must be a whole number\n`);
+  });
+});
+
+describe('bench/pairedRunouts.js', () => {
+  const report = (seed: number, ends: string[]) =>
+    `${JSON.stringify({
+      racks: ends.length,
+      seed,
+      level: 'olympiad',
+      budget: {},
+      ends: {
+        runout: ends.filter((e) => e === 'runout').length,
+        miss: ends.filter((e) => e === 'miss').length,
+      },
+      decisionMs: { p50: 1, p95: 2, max: 3 },
+      perRack: ends.map((end, rack) => ({ rack, end, shots: 1, left: 0, last: '' })),
+    })}\n`;
+  const dir = mkdtempSync(join(tmpdir(), 'pool8-paired-'));
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  it('counts the racks only one variant ran out and tests them', () => {
+    // 12 racks: A runs out 0–1, B runs out 1–11 and 0; so only A: rack 0, only B: racks 2–11 (10).
+    const ends = (f: (i: number) => boolean) =>
+      Array.from({ length: 12 }, (_, i) => (f(i) ? 'runout' : 'miss'));
+    const a = write(
+      'a.json',
+      report(
+        7,
+        ends((i) => i < 2),
+      ),
+    );
+    const b = write(
+      'b.json',
+      report(
+        7,
+        ends((i) => i !== 0),
+      ),
+    );
+    const r = run('pairedRunouts.js', [a, b]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('run out only by A 1, only by B 10');
+    // 2·(1 + 11)/2¹¹ = 0.01171875
+    expect(r.stdout).toContain('McNemar exact two-sided P = 0.0117');
+  });
+  it('refuses reports made on different racks', () => {
+    const a = write('c.json', report(7, ['runout']));
+    const b = write('d.json', report(8, ['runout']));
+    const r = run('pairedRunouts.js', [a, b]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^pairedRunouts: the reports are not on the same racks/);
+  });
+  it('wants two files', () => {
+    const r = run('pairedRunouts.js', ['only.json']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('pairedRunouts: give two runout --json files\n');
   });
 });
