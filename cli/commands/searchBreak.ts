@@ -93,12 +93,20 @@ export function registerSearchBreak(program: Command): void {
       '\nExample:\n  $ pool8 search-break --racks 400 --seed 1 --random 500 --local 60 --out /tmp/break.ts',
     )
     .action((o: { racks: number; seed: number; random: number; local: number; out: string }) => {
-      const total = 81 + o.random + 4 * o.local + (o.random + o.local > 0 ? 8 : 0);
-      const bar = progress('breaks', total);
-      const { best, tried } = searchBreak(o.racks, o.seed, (d) => bar(d), {
-        random: o.random,
-        local: o.local,
-      });
+      // The search knows how many breaks it will measure; the bar takes its count from there.
+      let bar: ((done: number) => void) | undefined;
+      const { best, tried } = searchBreak(
+        o.racks,
+        o.seed,
+        (d, total) => {
+          bar ??= progress('breaks', total);
+          bar(d);
+        },
+        {
+          random: o.random,
+          local: o.local,
+        },
+      );
       const extra = o.random + o.local > 0 ? ` --random ${o.random} --local ${o.local}` : '';
       writeBreakData(
         o.out,
@@ -107,7 +115,7 @@ export function registerSearchBreak(program: Command): void {
         best,
       );
       process.stdout.write(
-        `top 5 of the grid:\n${tried
+        `top 5 tried:\n${tried
           .slice(0, 5)
           .map((t) => JSON.stringify(t))
           .join('\n')}\n`,
