@@ -44,6 +44,13 @@ export interface Budget {
   readonly finalSamples: number;
   /** Depth-2 search in the second level, or null for depth 1. */
   readonly lookahead: Lookahead | null;
+  /**
+   * With depth 2: extra depth-1 samples per finalist, on noise streams common
+   * to all finalists, that measure the chance of keeping the table and the
+   * cost of not keeping it; the few depth-2 samples then only value the
+   * leave (planner.ts, `stratified`). 0 ranks on the depth-2 samples alone.
+   */
+  readonly potSamples?: number;
 }
 
 export interface Level {
@@ -71,6 +78,7 @@ export const LEVELS: Readonly<Record<LevelName, Level>> = {
       finalists: 12,
       finalSamples: 16,
       lookahead: { pots: 4, variants: 3, samples: 3 },
+      potSamples: 48,
     },
     routine: 0.9,
     safetyReply: 0.3,

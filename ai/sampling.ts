@@ -66,6 +66,10 @@ export interface SampleResult {
   readonly wins: number;
   /** Mean leave value over the samples where the shooter kept the table. */
   readonly sumLeave: number;
+  /** Samples after which the shooter is to move again (the ones depth 2 looks ahead from), and their summed value. */
+  readonly keeps: number;
+  readonly sumKeep: number;
+  readonly sumKeepSquares: number;
 }
 
 export type Task = AimTask | SampleTask;
@@ -227,6 +231,9 @@ export function runSamples(task: SampleTask): SampleResult {
   let losses = 0;
   let wins = 0;
   let sumLeave = 0;
+  let keepsN = 0;
+  let sumKeep = 0;
+  let sumKeepSquares = 0;
   for (let k = 0; k < task.count; k++) {
     const [executed] = perturb(
       task.shot,
@@ -252,6 +259,11 @@ export function runSamples(task: SampleTask): SampleResult {
               deriveSeed(task.root, task.candidate, task.first + k, 2),
             )
           : stateValue(out.state, me, level);
+      if (keeps) {
+        keepsN++;
+        sumKeep += v;
+        sumKeepSquares += v * v;
+      }
       if (verdict.fouls.length > 0) fouls++;
       if (verdict.frame) {
         if (verdict.frame.winner === me) wins++;
@@ -268,7 +280,19 @@ export function runSamples(task: SampleTask): SampleResult {
     sumValue += v;
     sumSquares += v * v;
   }
-  return { n: task.count, sumValue, sumSquares, pots: potsN, fouls, losses, wins, sumLeave };
+  return {
+    n: task.count,
+    sumValue,
+    sumSquares,
+    pots: potsN,
+    fouls,
+    losses,
+    wins,
+    sumLeave,
+    keeps: keepsN,
+    sumKeep,
+    sumKeepSquares,
+  };
 }
 
 export function runTask(task: Task): TaskResult {
