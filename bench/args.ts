@@ -35,12 +35,22 @@ export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(
   help: string,
   allowPositionals = false,
 ) {
+  return parseWithPositionals(script, options, help, allowPositionals).values;
+}
+
+/** parseOptions that also returns the positional arguments (file and directory names). */
+export function parseWithPositionals<O extends NonNullable<ParseArgsConfig['options']>>(
+  script: string,
+  options: O,
+  help: string,
+  allowPositionals = true,
+) {
   if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
     process.stdout.write(`${help.trim()}\n`);
     process.exit(0);
   }
   try {
-    return parseArgs({ options, strict: true, allowPositionals }).values;
+    return parseArgs({ options, strict: true, allowPositionals });
   } catch (e) {
     process.stderr.write(`${script}: ${(e as Error).message.split('\n')[0]}\n`);
     return process.exit(2);

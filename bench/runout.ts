@@ -13,7 +13,8 @@
  * `--json` adds one entry per rack (how the inning ended, shots, balls left,
  * the last decision's reason); `--dump DIR` writes the last three decisions
  * (state, call, shot, reason) of every inning that did not run out to
- * DIR/rack<N>-<end>.json, for `pool8 suggest --svg` to draw.
+ * DIR/rack<N>-<end>.json (with the planner's estimated P(pot)), for
+ * `pool8 suggest --svg` to draw and `bench/chosenShots.ts` to re-sample.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -113,6 +114,7 @@ for (let r = 0; r < racks; r++) {
       call: dec.call,
       shot: dec.shot,
       placement: dec.placement,
+      pPot: dec.ranked[0]?.pPot ?? null,
     });
     const [executed] = perturb(dec.shot, level.noise, noiseSeed(seed, n));
     const out = playShot(state, dec.call, executed, dec.placement, DEFAULT_PHYSICS);
