@@ -67,7 +67,7 @@ const rows: { est: number; rate: number }[] = [];
 for (const [fi, f] of files!.sort().entries()) {
   const history = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Dumped[];
   for (const [di, d] of history.entries()) {
-    if (!d.call || d.call.kind !== 'pocket' || typeof d.pPot !== 'number') continue;
+    if (d.call?.kind !== 'pocket' || typeof d.pPot !== 'number') continue;
     const me = d.state.turn;
     let kept = 0;
     for (let k = 0; k < samples; k++) {
