@@ -66,7 +66,7 @@ export interface SampleResult {
   readonly wins: number;
   /** Mean leave value over the samples where the shooter kept the table. */
   readonly sumLeave: number;
-  /** Samples after which the shooter is to move again (the ones depth 2 looks ahead from), and their summed value. */
+  /** Samples after which the shooter is to move again (the ones depth 2 looks ahead from), and the sum and sum of squares of their values. */
   readonly keeps: number;
   readonly sumKeep: number;
   readonly sumKeepSquares: number;

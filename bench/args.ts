@@ -33,9 +33,8 @@ export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(
   script: string,
   options: O,
   help: string,
-  allowPositionals = false,
 ) {
-  return parseWithPositionals(script, options, help, allowPositionals).values;
+  return parseWithPositionals(script, options, help, false).values;
 }
 
 /** parseOptions that also returns the positional arguments (file and directory names). */

@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { signTest } from '../ai/stats.js';
-import { argChecks, parseOptions } from './args.js';
+import { argChecks, parseWithPositionals } from './args.js';
 
 interface RackEnd {
   readonly rack: number;
@@ -29,7 +29,7 @@ interface RunoutReport {
   readonly perRack: readonly RackEnd[];
 }
 
-parseOptions(
+const { positionals: files } = parseWithPositionals(
   'pairedRunouts',
   {},
   `
@@ -37,10 +37,8 @@ usage: node dist/bench/pairedRunouts.js A.json B.json
 Compares two \`bench/runout.js --json\` outputs made on the same racks (same --seed and --racks):
 run-outs, end reasons side by side, and McNemar's exact test on the racks only one ran out.
 `,
-  true,
 );
 const { usage } = argChecks('pairedRunouts');
-const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (files.length !== 2) usage('give two runout --json files');
 
 function load(file: string): RunoutReport {
