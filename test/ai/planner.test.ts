@@ -14,40 +14,19 @@ import { makeDecider } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { replay } from '../../ai/record.js';
 import { playShot } from '../../ai/sampling.js';
-import { apply, type FrameState, newFrame, OBJECT_BALLS, PRESETS } from '../../engine/index.js';
+import { apply, type FrameState, newFrame, PRESETS } from '../../engine/index.js';
 import { DEFAULT_PHYSICS } from '../../sim/index.js';
+import { HANGING_THREE, position } from './positions.js';
 
 const pool = new PoolEvaluator(2);
 afterAll(() => pool.close());
-
-/** A play-phase state from a few balls; the rest pocketed. */
-function position(
-  balls: { id: number; x: number; y: number }[],
-  groups: FrameState['groups'] = ['solids', 'stripes'],
-): FrameState {
-  const base = newFrame({ seed: 1 });
-  const on = new Set(balls.map((b) => b.id));
-  return {
-    ...base,
-    phase: 'play',
-    groups,
-    balls: [...balls].sort((a, b) => a.id - b.id) as FrameState['balls'],
-    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
-    ballInHand: null,
-  };
-}
 
 const olympiad = LEVELS.olympiad;
 
 describe('planner', () => {
   it('pots a ball hanging in a pocket', async () => {
     // The 3 sits a ball's width from the foot-left corner; the cue ball is across the table.
-    const s = position([
-      { id: 0, x: 1.2, y: 0.5 },
-      { id: 3, x: 2.49, y: 1.22 },
-      { id: 8, x: 1.0, y: 1.0 },
-      { id: 12, x: 0.5, y: 0.3 },
-    ]);
+    const s = position(HANGING_THREE);
     const r = await plan(s, { level: olympiad, seed: 7, evaluator: inlineEvaluator });
     expect(r.ok).toBe(true);
     if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');

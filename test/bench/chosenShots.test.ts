@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { inlineEvaluator } from '../../ai/evaluator.js';
 import { LEVELS } from '../../ai/levels.js';
 import { plan } from '../../ai/planner.js';
-import { type FrameState, newFrame, OBJECT_BALLS } from '../../engine/index.js';
+import { HANGING_THREE, position } from '../ai/positions.js';
 
 const root = join(import.meta.dirname, '../..');
 const run = (args: string[]) =>
@@ -21,27 +21,9 @@ const run = (args: string[]) =>
     cwd: root,
   });
 
-function position(balls: { id: number; x: number; y: number }[]): FrameState {
-  const base = newFrame({ seed: 1 });
-  const on = new Set(balls.map((b) => b.id));
-  return {
-    ...base,
-    phase: 'play',
-    groups: ['solids', 'stripes'],
-    balls: [...balls].sort((a, b) => a.id - b.id) as FrameState['balls'],
-    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
-    ballInHand: null,
-  };
-}
-
 describe('bench/chosenShots.js', () => {
   it('re-samples the dumped pots and bands them by the planner’s estimate', async () => {
-    const state = position([
-      { id: 0, x: 1.2, y: 0.5 },
-      { id: 3, x: 2.49, y: 1.22 },
-      { id: 8, x: 1.0, y: 1.0 },
-      { id: 12, x: 0.5, y: 0.3 },
-    ]);
+    const state = position(HANGING_THREE);
     const d = await plan(state, { level: LEVELS.olympiad, seed: 7, evaluator: inlineEvaluator });
     if (!d.ok || d.value.kind !== 'shot') throw new Error('no shot');
     const made = { state, call: d.value.call, shot: d.value.shot, placement: null, pPot: 1 };
