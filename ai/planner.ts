@@ -109,12 +109,8 @@ function summarise(
   r: SampleResult,
   deep: SampleResult | null,
 ): RankedShot {
-  const mean = r.n > 0 ? r.sumValue / r.n : 0;
-  const variance = r.n > 1 ? Math.max(0, r.sumSquares / r.n - mean * mean) : 0;
   const all = deep ? merge(r, deep) : r;
-  const est = deep
-    ? stratified(r, deep)
-    : { value: mean, stderr: Math.sqrt(variance / Math.max(1, r.n)) };
+  const est = deep ? stratified(r, deep) : sampleMean(r);
   return {
     candidate: c,
     shot,
@@ -127,6 +123,13 @@ function summarise(
     pLose: all.losses / Math.max(1, all.n),
     leave: deep && deep.pots > 0 ? deep.sumLeave / deep.pots : r.pots > 0 ? r.sumLeave / r.pots : 0,
   };
+}
+
+/** The plain mean of the samples' values and its standard error. */
+function sampleMean(r: SampleResult): { value: number; stderr: number } {
+  const mean = r.n > 0 ? r.sumValue / r.n : 0;
+  const variance = r.n > 1 ? Math.max(0, r.sumSquares / r.n - mean * mean) : 0;
+  return { value: mean, stderr: Math.sqrt(variance / Math.max(1, r.n)) };
 }
 
 /**
