@@ -1,9 +1,9 @@
 import { apply } from '../engine/referee.js';
 import type { RuleOptions } from '../engine/rules.js';
-import { newFrame } from '../engine/state.js';
+import { type FrameState, newFrame } from '../engine/state.js';
 import type { TableSize } from '../engine/table.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
-import type { FrameRecord, PlayerSpec } from './game.js';
+import type { FrameRecord, PlayerSpec, ShotEntry } from './game.js';
 import { playShot } from './sampling.js';
 
 /**
@@ -54,8 +54,15 @@ export interface ReplayReport {
   readonly mismatch: string | null;
 }
 
-/** Re-simulates and re-referees every action; any difference in outcome hash, verdict or result is a mismatch. */
-export function replay(record: GameRecord): ReplayReport {
+/**
+ * Re-simulates and re-referees every action; any difference in outcome hash,
+ * verdict or result is a mismatch. `visit` sees the state before each action
+ * (bench/raceFit.ts reads the positions of a match this way).
+ */
+export function replay(
+  record: GameRecord,
+  visit?: (state: FrameState, entry: ShotEntry, frame: number) => void,
+): ReplayReport {
   let actions = 0;
   const params = record.params ?? DEFAULT_PHYSICS;
   for (const [f, frame] of record.frames.entries()) {
@@ -68,6 +75,7 @@ export function replay(record: GameRecord): ReplayReport {
     for (const e of frame.shots) {
       actions++;
       const where = `frame ${f} action ${e.n}`;
+      visit?.(state, e, f);
       if (e.action === 'shot') {
         if (!e.executed) return { ok: false, actions, mismatch: `${where}: no executed stroke` };
         const out = playShot(state, e.call ?? null, e.executed, e.placement ?? null, params);

@@ -142,12 +142,13 @@ for (let r = 0; r < racks; r++) {
   perRack.push({ rack: r, end, shots: n + 1, left, last });
   if (values.dump && end !== 'runout')
     writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
-  if (!values.json)
-    process.stderr.write(
-      `\rrack ${r + 1}/${racks}  run-outs ${ends.runout}  (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
-    );
+  // Progress goes to stderr either way: --json output is on stdout.
+  process.stderr.write(
+    `\rrack ${r + 1}/${racks}  run-outs ${ends.runout}  (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 }
 await evaluator.close();
+process.stderr.write('\n');
 const summary = {
   racks,
   seed: matchSeed,
@@ -164,7 +165,4 @@ const summary = {
   seconds: Math.round((performance.now() - t0) / 1000),
 };
 if (values.json) console.log(JSON.stringify({ ...summary, perRack }));
-else {
-  process.stderr.write('\n');
-  console.log(JSON.stringify(summary));
-}
+else console.log(JSON.stringify(summary));
