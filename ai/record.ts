@@ -57,7 +57,7 @@ export interface ReplayReport {
 /**
  * Re-simulates and re-referees every action; any difference in outcome hash,
  * verdict or result is a mismatch. `visit` sees the state before each action
- * (bench/raceFit.ts reads the positions of a match this way).
+ * (bench/valueFit.ts reads the positions of a match this way).
  */
 export function replay(
   record: GameRecord,
