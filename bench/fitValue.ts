@@ -72,17 +72,21 @@ const all = [...train, ...test];
 if (train.length === 0 || test.length === 0)
   check.usage('need positions from at least two records that replay');
 
+// Each position's inputs once (a geometric scan of every pot): the fits and the scores share them.
 const rows = (ps: readonly DecisionPoint[]) =>
   ps.map((p) => ({ ...features(p, level), won: p.won }));
-const logistic = (m: WinModel, ps: readonly DecisionPoint[]) =>
-  rows(ps).map((r) => ({ est: winChance(m, r.p1, r.a, r.b), won: r.won }));
+const trainRows = rows(train);
+const testRows = rows(test);
+const allRows = [...trainRows, ...testRows];
+const logistic = (m: WinModel, rs: typeof allRows) =>
+  rs.map((r) => ({ est: winChance(m, r.p1, r.a, r.b), won: r.won }));
 const rate = train.filter((p) => p.won).length / train.length;
 const heldOut = {
   constant: brier(test.map((p) => ({ est: rate, won: p.won }))),
   race: brier(raceEstimates(test, level)),
-  fitted: brier(logistic(fitWinModel(rows(train)), test)),
+  fitted: brier(logistic(fitWinModel(trainRows), testRows)),
 };
-const model = fitWinModel(rows(all));
+const model = fitWinModel(allRows);
 const result = {
   level: level.name,
   records,
@@ -92,7 +96,7 @@ const result = {
   model,
   bands: {
     race: calibration(raceEstimates(all, level)),
-    fitted: calibration(logistic(model, all)),
+    fitted: calibration(logistic(model, allRows)),
   },
 };
 if (values.json) console.log(JSON.stringify(result));

@@ -39,7 +39,11 @@ export interface DecisionPoint {
   readonly won: boolean;
 }
 
-/** The open-play positions of a record; none (and `skipped`) when it does not replay bit for bit. */
+/**
+ * The open-play positions of a record; none (and `skipped`) when it does not
+ * replay bit for bit. A frame with no winner (the shot cap) counts as lost
+ * to both players.
+ */
 export function decisionPoints(record: GameRecord): {
   points: DecisionPoint[];
   skipped: boolean;
