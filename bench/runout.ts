@@ -10,6 +10,9 @@
  * Run: npm run build && node dist/bench/runout.js [--racks N=40] [--seed S=2]
  *      [--level olympiad] [--budget '{"finalists":12}'] [--threads 2] [--json]
  *      [--dump DIR]
+ * The summary's `stoppedAt` counts the innings that stopped after a kept
+ * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
+ * on the 8.
  * `--json` adds one entry per rack (how the inning ended, shots, balls left,
  * the last decision's reason); `--dump DIR` writes the last three decisions
  * (state, call, shot, reason) of every inning that did not run out to
@@ -83,6 +86,11 @@ const ends: Record<End, number> = {
 };
 const ms: number[] = [];
 const leftAtEnd: number[] = [];
+/**
+ * Innings that ended after a kept break, by end and by group balls left (index 0: on the 8).
+ * Where the runs stop says what to work on (issue 5's notes: most stop with one ball left).
+ */
+const stoppedAt: Partial<Record<End, number[]>> = {};
 const perRack: { rack: number; end: End; shots: number; left: number; last: string }[] = [];
 const t0 = performance.now();
 for (let r = 0; r < racks; r++) {
@@ -139,6 +147,11 @@ for (let r = 0; r < racks; r++) {
     ? state.balls.filter((b) => (mine as readonly number[]).includes(b.id)).length
     : 7;
   if (end !== 'runout') leftAtEnd.push(left);
+  if (end === 'safety' || end === 'miss' || end === 'foul' || end === 'lost8') {
+    const row = stoppedAt[end] ?? new Array<number>(8).fill(0);
+    row[left]!++;
+    stoppedAt[end] = row;
+  }
   perRack.push({ rack: r, end, shots: n + 1, left, last });
   if (values.dump && end !== 'runout')
     writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
@@ -162,6 +175,7 @@ const summary = {
     max: Math.round(Math.max(...ms)),
   },
   meanLeftWhenStopped: leftAtEnd.reduce((a, b) => a + b, 0) / Math.max(1, leftAtEnd.length),
+  stoppedAt,
   seconds: Math.round((performance.now() - t0) / 1000),
 };
 if (values.json) console.log(JSON.stringify({ ...summary, perRack }));
