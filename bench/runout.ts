@@ -87,8 +87,10 @@ const ends: Record<End, number> = {
 const ms: number[] = [];
 const leftAtEnd: number[] = [];
 /**
- * Innings that ended after a kept break, by end and by group balls left (index 0: on the 8).
- * Where the runs stop says what to work on (issue 5's notes: most stop with one ball left).
+ * Innings that ended after a kept break, by end and by group balls left
+ * (index 0: on the 8; an open table counts as 7). Where the runs stop says
+ * what to work on (bench/README: on `--seed 21`, 23 of the 37 safeties came
+ * with one ball of the group left).
  */
 const stoppedAt: Partial<Record<End, number[]>> = {};
 const perRack: { rack: number; end: End; shots: number; left: number; last: string }[] = [];

@@ -36,7 +36,7 @@ describe('bench/runout.js', () => {
     ]);
     expect(out.ends.runout).toBe(1);
     expect(out.stoppedAt).toEqual({ safety: [0, 1, 0, 0, 0, 0, 0, 0] });
-    // Progress went to stderr, one line a rack, not into the JSON.
+    // Progress went to stderr, not into the JSON.
     expect(r.stderr).toContain('rack 3/3  run-outs 1');
   }, 120_000);
 });
