@@ -85,14 +85,6 @@ const ends: Record<End, number> = {
   cap: 0,
 };
 const ms: number[] = [];
-const leftAtEnd: number[] = [];
-/**
- * Innings that ended after a kept break, by end and by group balls left
- * (index 0: on the 8; an open table counts as 7). Where the runs stop says
- * what to work on (bench/README: on `--seed 21`, 23 of the 37 safeties came
- * with one ball of the group left).
- */
-const stoppedAt: Partial<Record<End, number[]>> = {};
 const perRack: { rack: number; end: End; shots: number; left: number; last: string }[] = [];
 const t0 = performance.now();
 for (let r = 0; r < racks; r++) {
@@ -148,12 +140,6 @@ for (let r = 0; r < racks; r++) {
   const left = state.groups
     ? state.balls.filter((b) => (mine as readonly number[]).includes(b.id)).length
     : 7;
-  if (end !== 'runout') leftAtEnd.push(left);
-  if (end === 'safety' || end === 'miss' || end === 'foul' || end === 'lost8') {
-    const row = stoppedAt[end] ?? new Array<number>(8).fill(0);
-    row[left]!++;
-    stoppedAt[end] = row;
-  }
   perRack.push({ rack: r, end, shots: n + 1, left, last });
   if (values.dump && end !== 'runout')
     writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
@@ -164,6 +150,20 @@ for (let r = 0; r < racks; r++) {
 }
 await evaluator.close();
 process.stderr.write('\n');
+/**
+ * Innings that ended after a kept break, by end and by group balls left
+ * (index 0: on the 8; an open table counts as 7). Where the runs stop says
+ * what to work on (bench/README: on `--seed 21`, 23 of the 37 safeties came
+ * with one ball of the group left).
+ */
+const leftAtEnd = perRack.filter((x) => x.end !== 'runout').map((x) => x.left);
+const stoppedAt: Partial<Record<End, number[]>> = {};
+for (const { end, left } of perRack) {
+  if (end !== 'safety' && end !== 'miss' && end !== 'foul' && end !== 'lost8') continue;
+  const row = stoppedAt[end] ?? new Array<number>(8).fill(0);
+  row[left]!++;
+  stoppedAt[end] = row;
+}
 const summary = {
   racks,
   seed: matchSeed,

@@ -36,6 +36,7 @@ describe('bench/runout.js', () => {
     ]);
     expect(out.ends.runout).toBe(1);
     expect(out.stoppedAt).toEqual({ safety: [0, 1, 0, 0, 0, 0, 0, 0] });
+    expect(out.meanLeftWhenStopped).toBe(4); // the scratch (7 left) and the safety (1)
     // Progress went to stderr, not into the JSON.
     expect(r.stderr).toContain('rack 3/3  run-outs 1');
   }, 120_000);
