@@ -150,13 +150,13 @@ for (let r = 0; r < racks; r++) {
 }
 await evaluator.close();
 process.stderr.write('\n');
+const leftAtEnd = perRack.filter((x) => x.end !== 'runout').map((x) => x.left);
 /**
  * Innings that ended after a kept break, by end and by group balls left
  * (index 0: on the 8; an open table counts as 7). Where the runs stop says
  * what to work on (bench/README: on `--seed 21`, 23 of the 37 safeties came
  * with one ball of the group left).
  */
-const leftAtEnd = perRack.filter((x) => x.end !== 'runout').map((x) => x.left);
 const stoppedAt: Partial<Record<End, number[]>> = {};
 for (const { end, left } of perRack) {
   if (end !== 'safety' && end !== 'miss' && end !== 'foul' && end !== 'lost8') continue;
