@@ -14,7 +14,7 @@ import { LEVELS, type Level, type LevelName, type Lookahead, type Noise } from '
 import { perturb } from './noise.js';
 import { nearestRun } from './scan.js';
 import { deriveSeed } from './seeds.js';
-import { knownBalls, safetyValue, stateValue } from './value.js';
+import { ballsToGo, knownBalls, safetyValue, stateValue } from './value.js';
 
 /**
  * The work a planner farms out, as plain data carrying its seeds (guide:
@@ -213,7 +213,23 @@ export function lookaheadValue(
           deriveSeed(seed, pi, vi, k),
         );
         const out = playShot(state, call, executed, null, params);
-        sum += 'error' in out ? 0 : stateValue(out.state, me, level);
+        if ('error' in out) continue;
+        const end = look.endgame;
+        const deeper =
+          end &&
+          out.state.result === null &&
+          out.state.turn === me &&
+          out.state.pending === null &&
+          ballsToGo(out.state, me) <= end.maxToGo;
+        sum += deeper
+          ? lookaheadValue(
+              out.state,
+              level,
+              { pots: end.pots, variants: end.variants, samples: end.samples },
+              params,
+              deriveSeed(seed, pi, vi, k, 3),
+            )
+          : stateValue(out.state, me, level);
       }
       best = Math.max(best, sum / look.samples);
     }

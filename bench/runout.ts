@@ -12,9 +12,9 @@
  *      [--dump DIR]
  * The summary's `stoppedAt` counts the innings that stopped after a kept
  * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
- * on the 8.
+ * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot).
  * `--json` adds one entry per rack (how the inning ended, shots, balls left,
- * the last decision's reason); `--dump DIR` writes the last three decisions
+ * the last decision's reason and estimated P(pot)); `--dump DIR` writes the last three decisions
  * (state, call, shot, reason) of every inning that did not run out to
  * DIR/rack<N>-<end>.json (with the planner's estimated P(pot)), for
  * `pool8 suggest --svg` to draw and `bench/chosenShots.ts` to re-sample.
@@ -85,13 +85,22 @@ const ends: Record<End, number> = {
   cap: 0,
 };
 const ms: number[] = [];
-const perRack: { rack: number; end: End; shots: number; left: number; last: string }[] = [];
+const perRack: {
+  rack: number;
+  end: End;
+  shots: number;
+  left: number;
+  last: string;
+  /** The planner's estimated P(pot) of the inning's last shot. */
+  pPot: number | null;
+}[] = [];
 const t0 = performance.now();
 for (let r = 0; r < racks; r++) {
   const seed = gameSeed(matchSeed, 2 * r);
   let state = newFrame({ seed, breaker: 0, table: '9ft', rules: 'pl-bca' });
   let end: End = 'cap';
   let last = '';
+  let lastPPot: number | null = null;
   const history: unknown[] = [];
   let n = 0;
   for (; n < 60; n++) {
@@ -110,6 +119,7 @@ for (let r = 0; r < racks; r++) {
     if (n > 0) ms.push(performance.now() - t);
     const dec = d.value;
     last = dec.reason;
+    lastPPot = dec.ranked[0]?.pPot ?? null;
     history.push({
       state,
       reason: dec.reason,
@@ -140,7 +150,7 @@ for (let r = 0; r < racks; r++) {
   const left = state.groups
     ? state.balls.filter((b) => (mine as readonly number[]).includes(b.id)).length
     : 7;
-  perRack.push({ rack: r, end, shots: n + 1, left, last });
+  perRack.push({ rack: r, end, shots: n + 1, left, last, pPot: lastPPot });
   if (values.dump && end !== 'runout')
     writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
   // Progress goes to stderr either way: --json output is on stdout.
@@ -164,6 +174,16 @@ for (const { end, left } of perRack) {
   row[left]!++;
   stoppedAt[end] = row;
 }
+/**
+ * The missed shots by the planner's own estimate of P(pot): below 60 %,
+ * 60–80 %, 80–95 %, 95 % and over. A miss on a shot it rated 95 % is bad
+ * luck; one on a shot below 80 % was forced by the position before it
+ * (bench/README: 36 of the 59 misses of `--seed 21`).
+ */
+const MISS_BANDS = [0.6, 0.8, 0.95];
+const missedAt = [0, 0, 0, 0];
+for (const { end, pPot } of perRack)
+  if (end === 'miss' && pPot !== null) missedAt[MISS_BANDS.filter((t) => pPot >= t).length]!++;
 const summary = {
   racks,
   seed: matchSeed,
@@ -178,6 +198,7 @@ const summary = {
   },
   meanLeftWhenStopped: leftAtEnd.reduce((a, b) => a + b, 0) / Math.max(1, leftAtEnd.length),
   stoppedAt,
+  missedAt,
   seconds: Math.round((performance.now() - t0) / 1000),
 };
 if (values.json) console.log(JSON.stringify({ ...summary, perRack }));

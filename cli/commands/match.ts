@@ -42,13 +42,19 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
     const seat = s.seats[p]!;
     const ms = seat.decisionMs;
     lines.push(
-      `${'AB'[p]} ${names[p].padEnd(16)} break-and-run ${seat.breakAndRuns}/${seat.breaks} (${pc(seat.breaks ? seat.breakAndRuns / seat.breaks : 0)}), ` +
+      `${'AB'[p]} ${names[p].padEnd(16)} break-and-run ${seat.breakAndRuns}/${seat.breaks} (${pc(seat.breaks ? seat.breakAndRuns / seat.breaks : 0)}; ` +
+        `breaks kept ${seat.keptBreaks}, run out after one ${pc(seat.keptBreaks ? seat.breakAndRuns / seat.keptBreaks : 0)}), ` +
         `fouls/game ${(seat.fouls / Math.max(1, s.games)).toFixed(2)}, shots/game ${(seat.shots / Math.max(1, s.games)).toFixed(1)}` +
         (ms.length
           ? `, decision ms p50 ${percentile(ms, 50).toFixed(0)} p95 ${percentile(ms, 95).toFixed(0)} max ${Math.max(...ms).toFixed(0)}`
           : ''),
     );
   }
+  const br = s.breakAndRun;
+  lines.push(
+    `break-and-run, every frame: ${br.hits}/${br.games} (${pc(br.rate)}, 95% ${pc(br.low)} … ${pc(br.high)}; ` +
+      `the ${br.pairs} pairs as units, worth ${br.effectiveGames.toFixed(0)} independent frames)`,
+  );
   lines.push('end reasons:');
   for (const [k, v] of Object.entries(s.endReasons))
     if (v > 0) lines.push(`  ${String(v).padStart(5)}  ${END_WORDS[k] ?? k}`);
@@ -87,6 +93,7 @@ Examples:
       if (o.out) writeFileSync(o.out, '');
       let w = 0;
       let l = 0;
+      let runs = 0;
       try {
         const players = [o.a, o.b] as const;
         const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
@@ -98,7 +105,8 @@ Examples:
             onGame: (done: number, frame: FrameRecord) => {
               if (frame.winner === 0) w++;
               else if (frame.winner === 1) l++;
-              bar(done, `A ${w}–${l} B${breakAndRun(frame) ? '' : ''}`);
+              if (breakAndRun(frame)) runs++;
+              bar(done, `A ${w}–${l} B, break-and-run ${runs}`);
               if (o.out) {
                 const rec = gameRecord(players, PRESETS[o.rules], o.table, o.seed, [frame]);
                 appendFileSync(o.out, `${JSON.stringify(rec)}\n`);

@@ -3,7 +3,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eloOf, estimate, signTest } from '../../ai/stats.js';
+import { eloOf, estimate, pairedRate, signTest } from '../../ai/stats.js';
 
 describe('estimate: score, Elo and its 95 % interval', () => {
   it('360–40 gives +382 (+331 … +448), the figures of the 400-game match in issue 5', () => {
@@ -48,6 +48,51 @@ describe("signTest: McNemar's exact test on discordant pairs", () => {
         expect(t.p).toBeGreaterThan(0);
         expect(t.p).toBeLessThanOrEqual(1);
         if (x < y) expect(signTest(x, y + 1).p).toBeLessThan(t.p);
+      }),
+    );
+  });
+});
+
+describe('pairedRate', () => {
+  it('counts pairs that agree as fewer games than pairs that split', () => {
+    // The same rate, 1/2, from 4 pairs: both-or-neither against one-each.
+    const agree = pairedRate([true, true, false, false, true, true, false, false]);
+    const split = pairedRate([true, false, false, true, true, false, false, true]);
+    expect(agree.rate).toBe(0.5);
+    expect(split.rate).toBe(0.5);
+    // Residuals ±1 per pair: var = 4/3 · 4 / 8² = 1/12, worth 0.25 / (1/12) = 3 games;
+    // Wilson at n = 3: 0.1253 … 0.8747.
+    expect(agree.effectiveGames).toBeCloseTo(3, 12);
+    expect(agree.low).toBeCloseTo(0.1253, 4);
+    expect(agree.high).toBeCloseTo(0.8747, 4);
+    // No spread between pairs: the variance cannot be told, so the pairs count (n = 4).
+    expect(split.effectiveGames).toBe(4);
+    expect(split.low).toBeCloseTo(0.15, 4);
+    expect(split.high).toBeCloseTo(0.85, 4);
+  });
+
+  it('matches the hand computation for self-play like `match --seed 82` (10 pairs both, 10 one, 30 none)', () => {
+    const games: boolean[] = [];
+    for (let k = 0; k < 10; k++) games.push(true, true);
+    for (let k = 0; k < 10; k++) games.push(true, false);
+    for (let k = 0; k < 30; k++) games.push(false, false);
+    const r = pairedRate(games);
+    expect(r).toMatchObject({ hits: 30, games: 100, pairs: 50, rate: 0.3 });
+    // Σ(h − 0.6)² = 10·1.4² + 10·0.4² + 30·0.6² = 32; var = 50/49 · 32 / 100² = 0.0032653,
+    // worth 0.21 / 0.0032653 = 64.3 games; Wilson at that n: 0.2019 … 0.4207.
+    expect(r.effectiveGames).toBeCloseTo(64.3125, 4);
+    expect(r.low).toBeCloseTo(0.2019, 4);
+    expect(r.high).toBeCloseTo(0.4207, 4);
+  });
+
+  it('gives a real interval at a rate of 0, and every interval holds its rate', () => {
+    const none = pairedRate([false, false, false, false]);
+    expect(none.low).toBe(0);
+    expect(none.high).toBeGreaterThan(0.5); // two pairs tell little
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 60 }), (xs) => {
+        const r = pairedRate(xs);
+        return 0 <= r.low && r.low <= r.rate && r.rate <= r.high && r.high <= 1;
       }),
     );
   });

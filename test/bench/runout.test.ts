@@ -1,9 +1,11 @@
 /**
- * bench/runout.js end to end on three racks of `--seed 21`, whose first
- * innings this machine measured (2026-12-01, the 250-rack run in
- * bench/README): a scratch on the break, a run-out in 8 shots, and a forced
- * safety with one ball of the group left. The summary's `stoppedAt` counts
- * the innings stopped after a kept break by the group balls left.
+ * bench/runout.js end to end on six racks of `--seed 21`, whose first
+ * innings this machine measured (2026-12-01, the 250-rack runs in
+ * bench/README): a scratch on the break, a run-out in 8 shots, a forced
+ * safety with one ball of the group left, a run-out in 7, a safety on the 8,
+ * and a miss with five left on a 9 the planner rated 86 % (the 80–95 % band).
+ * The summary's `stoppedAt` counts the innings stopped after a kept break by
+ * the group balls left, `missedAt` the misses by the planner's estimate.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,12 +14,12 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../..');
 
 describe('bench/runout.js', () => {
-  it('replays the first three racks of --seed 21 and says where the run stopped', () => {
+  it('replays the first six racks of --seed 21 and says where the runs stopped', () => {
     const r = spawnSync(
       process.execPath,
       [
         join(root, 'dist/bench/runout.js'),
-        ...['--racks', '3', '--seed', '21', '--threads', '1', '--json'],
+        ...['--racks', '6', '--seed', '21', '--threads', '1', '--json'],
       ],
       { encoding: 'utf8', cwd: root },
     );
@@ -33,11 +35,19 @@ describe('bench/runout.js', () => {
       ['breakFoul', 7, 1],
       ['runout', 0, 8],
       ['safety', 1, 6],
+      ['runout', 0, 7],
+      ['safety', 0, 8],
+      ['miss', 5, 3],
     ]);
-    expect(out.ends.runout).toBe(1);
-    expect(out.stoppedAt).toEqual({ safety: [0, 1, 0, 0, 0, 0, 0, 0] });
-    expect(out.meanLeftWhenStopped).toBe(4); // the scratch (7 left) and the safety (1)
+    expect(out.ends.runout).toBe(2);
+    expect(out.stoppedAt).toEqual({
+      safety: [1, 1, 0, 0, 0, 0, 0, 0],
+      miss: [0, 0, 0, 0, 0, 1, 0, 0],
+    });
+    expect(out.perRack[5].pPot).toBeCloseTo(0.859, 3);
+    expect(out.missedAt).toEqual([0, 0, 1, 0]);
+    expect(out.meanLeftWhenStopped).toBe(3.25); // the scratch (7 left), the safeties (1, 0), the miss (5)
     // Progress went to stderr, not into the JSON.
-    expect(r.stderr).toContain('rack 3/3  run-outs 1');
+    expect(r.stderr).toContain('rack 6/6  run-outs 2');
   }, 120_000);
 });

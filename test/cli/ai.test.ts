@@ -78,6 +78,11 @@ describe('pool8 match', () => {
     expect(s.wins + s.losses + s.draws).toBe(4);
     expect(s.seats).toHaveLength(2);
     expect(s.seats[0].breaks).toBe(2);
+    // A break-and-run needs a kept break first.
+    for (const seat of s.seats) {
+      expect(seat.keptBreaks).toBeLessThanOrEqual(seat.breaks);
+      expect(seat.breakAndRuns).toBeLessThanOrEqual(seat.keptBreaks);
+    }
     expect(
       Object.values(s.endReasons as Record<string, number>).reduce((a, b) => a + b, 0),
     ).toBeGreaterThanOrEqual(4);
