@@ -134,7 +134,9 @@ export function pairedRate(outcomes: readonly boolean[]): PairedRate {
     pairs,
     rate,
     effectiveGames: n,
-    low: Math.max(0, centre - half),
-    high: Math.min(1, centre + half),
+    // Mathematically the Wilson interval holds the rate; in floating point its
+    // end at a rate of 1 came out 1 − 2⁻⁵³ (7 frames, all run out).
+    low: Math.min(rate, Math.max(0, centre - half)),
+    high: Math.max(rate, Math.min(1, centre + half)),
   };
 }

@@ -89,6 +89,10 @@ describe('pairedRate', () => {
     const none = pairedRate([false, false, false, false]);
     expect(none.low).toBe(0);
     expect(none.high).toBeGreaterThan(0.5); // two pairs tell little
+    // Found by the property below: 7 frames all run out gave an upper end of 1 − 2⁻⁵³.
+    const all = pairedRate(new Array<boolean>(7).fill(true));
+    expect(all.high).toBe(1);
+    expect(all.low).toBeLessThan(0.7);
     fc.assert(
       fc.property(fc.array(fc.boolean(), { minLength: 1, maxLength: 60 }), (xs) => {
         const r = pairedRate(xs);
