@@ -43,16 +43,30 @@ export function estimate(s: Score): EloEstimate {
       ? (s.wins * (1 - score) ** 2 + s.losses * score ** 2 + s.draws * (0.5 - score) ** 2) / n
       : 0.25;
   const half = 1.959964 * Math.sqrt(variance / Math.max(1, n));
+  // With no spread (every game won, or lost, or drawn) the normal interval is
+  // a point; the Wilson score interval at n games is not (2–0 used to read
+  // "+2400 (95% +2400 … +2400)").
+  const [low, high] = variance > 0 || n === 0 ? [score - half, score + half] : wilson(score, n);
   const los =
     s.wins + s.losses > 0 ? normalCdf((s.wins - s.losses) / Math.sqrt(s.wins + s.losses)) : 0.5;
   return {
     games: n,
     score,
     elo: eloOf(score),
-    eloLow: eloOf(score - half),
-    eloHigh: eloOf(score + half),
+    eloLow: eloOf(low),
+    eloHigh: eloOf(high),
     los,
   };
+}
+
+/** The 95 % Wilson score interval of a rate p observed over n trials. */
+function wilson(p: number, n: number): [number, number] {
+  const z2 = 1.959964 ** 2;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Math.sqrt(z2) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  // Mathematically the interval holds p; in floating point its end at p = 1
+  // came out 1 − 2⁻⁵³ (pairedRate over 7 frames, all run out).
+  return [Math.min(p, Math.max(0, centre - half)), Math.max(p, Math.min(1, centre + half))];
 }
 
 export interface SignTest {
@@ -125,18 +139,6 @@ export function pairedRate(outcomes: readonly boolean[]): PairedRate {
   const pq = rate * (1 - rate);
   const n = pq > 0 && variance > 0 ? pq / variance : pairs;
   if (n <= 0) return { hits, games, pairs, rate, effectiveGames: 0, low: 0, high: 1 };
-  const z2 = 1.959964 ** 2;
-  const centre = (rate + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (Math.sqrt(z2) * Math.sqrt(pq / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return {
-    hits,
-    games,
-    pairs,
-    rate,
-    effectiveGames: n,
-    // Mathematically the Wilson interval holds the rate; in floating point its
-    // end at a rate of 1 came out 1 − 2⁻⁵³ (7 frames, all run out).
-    low: Math.min(rate, Math.max(0, centre - half)),
-    high: Math.max(rate, Math.min(1, centre + half)),
-  };
+  const [low, high] = wilson(rate, n);
+  return { hits, games, pairs, rate, effectiveGames: n, low, high };
 }

@@ -53,7 +53,7 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
   const br = s.breakAndRun;
   lines.push(
     `break-and-run, every frame: ${br.hits}/${br.games} (${pc(br.rate)}, 95% ${pc(br.low)} … ${pc(br.high)}; ` +
-      `the ${br.pairs} pairs as units, worth ${br.effectiveGames.toFixed(0)} independent frames)`,
+      `${br.pairs} pair${br.pairs === 1 ? '' : 's'} as units, worth ${br.effectiveGames.toFixed(0)} independent frames)`,
   );
   lines.push('end reasons:');
   for (const [k, v] of Object.entries(s.endReasons))

@@ -16,6 +16,15 @@ describe('estimate: score, Elo and its 95 % interval', () => {
     expect(e.eloHigh).toBeCloseTo(447.9, 0);
     expect(e.los).toBeGreaterThan(0.9999);
   });
+  it('a clean sweep still has an interval: 2–0 is Wilson 0.342 … 1, Elo −114 … +2400', () => {
+    // Wilson at p 1, n 2: centre (1 + z²/4)/(1 + z²/2) = 0.6712, half-width 0.3288.
+    const e = estimate({ wins: 2, losses: 0, draws: 0 });
+    expect(e.eloLow).toBeCloseTo(-113.7, 0);
+    expect(e.eloHigh).toBe(e.elo);
+    const zero = estimate({ wins: 0, losses: 0, draws: 5 });
+    expect(zero.eloLow).toBeLessThan(-100);
+    expect(zero.eloHigh).toBeCloseTo(-zero.eloLow, 9);
+  });
   it('an even score is 0 Elo with LOS ½', () => {
     const e = estimate({ wins: 30, losses: 30, draws: 40 });
     expect(e.elo).toBeCloseTo(0, 9);
