@@ -115,7 +115,8 @@ export interface PairedRate {
  * variance is the cluster-robust one of a ratio, K/(K−1) · Σ(h_k − p·n_k)² /
  * (Σn_k)²; it gives an effective number of games, p(1 − p) / variance (the
  * number of pairs when it cannot be told, at a rate of 0 or 1 or with no
- * spread between pairs), and the Wilson score interval at that number,
+ * spread between pairs; never more than the games), and the Wilson score
+ * interval at that number,
  * which stays inside [0, 1] and is not empty at a rate of 0. The two games
  * of a pair are correlated: in the olympiad self-play of `pool8 match
  * --seed 82` both or neither breaker ran out in 40 of the 50 pairs, worth
@@ -137,7 +138,9 @@ export function pairedRate(outcomes: readonly boolean[]): PairedRate {
   for (let k = 0; k < pairs; k++) ss += (hitsPer[k]! - rate * sizes[k]!) ** 2;
   const variance = pairs > 1 ? ((pairs / (pairs - 1)) * ss) / games ** 2 : 0;
   const pq = rate * (1 - rate);
-  const n = pq > 0 && variance > 0 ? pq / variance : pairs;
+  // At most the games themselves: a split within pairs that happens to leave
+  // little spread between them is not taken as more than independent games.
+  const n = pq > 0 && variance > 0 ? Math.min(games, pq / variance) : pairs;
   if (n <= 0) return { hits, games, pairs, rate, effectiveGames: 0, low: 0, high: 1 };
   const [low, high] = wilson(rate, n);
   return { hits, games, pairs, rate, effectiveGames: n, low, high };

@@ -94,6 +94,16 @@ describe('pairedRate', () => {
     expect(r.high).toBeCloseTo(0.4207, 4);
   });
 
+  it('never counts more games than were played', () => {
+    // 9 pairs split one-each and one pair both: little spread between pairs
+    // (residuals 0.9 and 9 × −0.1; var = 10/9 · 0.9 / 20² = 0.0025), worth 0.2475 / 0.0025 = 99 > 20 games.
+    const games = [true, true];
+    for (let k = 0; k < 9; k++) games.push(true, false);
+    const r = pairedRate(games);
+    expect(r.rate).toBe(0.55);
+    expect(r.effectiveGames).toBe(20);
+  });
+
   it('gives a real interval at a rate of 0, and every interval holds its rate', () => {
     const none = pairedRate([false, false, false, false]);
     expect(none.low).toBe(0);
