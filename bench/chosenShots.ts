@@ -20,6 +20,7 @@ import type { FrameState } from '../engine/state.js';
 import type { Point } from '../engine/table.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseWithPositionals } from './args.js';
+import { ESTIMATE_BANDS } from './estimateBands.js';
 
 interface Dumped {
   readonly state: FrameState;
@@ -56,13 +57,6 @@ try {
   check.usage(`cannot read ${dir}`);
 }
 
-/** Bands of the planner's estimate. */
-const BANDS: readonly [number, number][] = [
-  [0, 0.6],
-  [0.6, 0.8],
-  [0.8, 0.95],
-  [0.95, 1.0001],
-];
 const rows: { est: number; rate: number }[] = [];
 for (const [fi, f] of files!.sort().entries()) {
   const history = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Dumped[];
@@ -82,7 +76,7 @@ for (const [fi, f] of files!.sort().entries()) {
   }
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const bands = BANDS.map(([lo, hi]) => {
+const bands = ESTIMATE_BANDS.map(([lo, hi]) => {
   const r = rows.filter((x) => x.est >= lo && x.est < hi);
   return {
     band: `${lo}–${Math.min(1, hi)}`,

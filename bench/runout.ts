@@ -33,6 +33,7 @@ import { ballsOf } from '../engine/ball.js';
 import { newFrame } from '../engine/state.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseOptions } from './args.js';
+import { bandOf, ESTIMATE_BANDS } from './estimateBands.js';
 
 type End = 'runout' | 'lost8' | 'breakDry' | 'breakFoul' | 'safety' | 'miss' | 'foul' | 'cap';
 
@@ -175,15 +176,12 @@ for (const { end, left } of perRack) {
   stoppedAt[end] = row;
 }
 /**
- * The missed shots by the planner's own estimate of P(pot): below 60 %,
- * 60–80 %, 80–95 %, 95 % and over. A miss on a shot it rated 95 % is bad
- * luck; one on a shot below 80 % was forced by the position before it
- * (bench/README: 36 of the 59 misses of `--seed 21`).
+ * The missed shots by the planner's own estimate of P(pot), in the bands of
+ * bench/estimateBands.ts (bench/README: 36 of the 59 misses of `--seed 21`
+ * were on shots it rated below 80 %).
  */
-const MISS_BANDS = [0.6, 0.8, 0.95];
-const missedAt = [0, 0, 0, 0];
-for (const { end, pPot } of perRack)
-  if (end === 'miss' && pPot !== null) missedAt[MISS_BANDS.filter((t) => pPot >= t).length]!++;
+const missedAt = ESTIMATE_BANDS.map(() => 0);
+for (const { end, pPot } of perRack) if (end === 'miss' && pPot !== null) missedAt[bandOf(pPot)]!++;
 const summary = {
   racks,
   seed: matchSeed,
