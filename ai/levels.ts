@@ -43,11 +43,9 @@ export interface Lookahead {
   readonly endgame?: EndgameLookahead;
 }
 
-export interface EndgameLookahead {
+/** The depth-3 search's budget, and the most pots left (the 8 included) at which it runs. */
+export interface EndgameLookahead extends Omit<Lookahead, 'endgame'> {
   readonly maxToGo: number;
-  readonly pots: number;
-  readonly variants: number;
-  readonly samples: number;
 }
 
 export interface Budget {

@@ -222,13 +222,7 @@ export function lookaheadValue(
           out.state.pending === null &&
           ballsToGo(out.state, me) <= end.maxToGo;
         sum += deeper
-          ? lookaheadValue(
-              out.state,
-              level,
-              { pots: end.pots, variants: end.variants, samples: end.samples },
-              params,
-              deriveSeed(seed, pi, vi, k, 3),
-            )
+          ? lookaheadValue(out.state, level, end, params, deriveSeed(seed, pi, vi, k, 3))
           : stateValue(out.state, me, level);
       }
       best = Math.max(best, sum / look.samples);

@@ -20,6 +20,9 @@ export function normalCdf(x: number): number {
   return x >= 0 ? (1 + y) / 2 : (1 - y) / 2;
 }
 
+/** The two-sided 95 % point of the standard normal. */
+const Z95 = 1.959964;
+
 export const eloOf = (p: number): number =>
   -400 * Math.log10(1 / Math.min(Math.max(p, 1e-6), 1 - 1e-6) - 1);
 
@@ -42,7 +45,7 @@ export function estimate(s: Score): EloEstimate {
     n > 0
       ? (s.wins * (1 - score) ** 2 + s.losses * score ** 2 + s.draws * (0.5 - score) ** 2) / n
       : 0.25;
-  const half = 1.959964 * Math.sqrt(variance / Math.max(1, n));
+  const half = Z95 * Math.sqrt(variance / Math.max(1, n));
   // With no spread (every game won, or lost, or drawn) the normal interval is
   // a point; the Wilson score interval at n games is not (2–0 used to read
   // "+2400 (95% +2400 … +2400)").
@@ -61,7 +64,7 @@ export function estimate(s: Score): EloEstimate {
 
 /** The 95 % Wilson score interval of a rate p observed over n trials. */
 function wilson(p: number, n: number): [number, number] {
-  const z2 = 1.959964 ** 2;
+  const z2 = Z95 ** 2;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (Math.sqrt(z2) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   // Mathematically the interval holds p; in floating point its end at p = 1
