@@ -13,7 +13,7 @@ import {
   playFrame,
 } from './game.js';
 import { deriveSeed } from './seeds.js';
-import { type EloEstimate, estimate, type PairedRate, pairedRate } from './stats.js';
+import { type PairedEstimate, type PairedRate, pairedEstimate, pairedRate } from './stats.js';
 
 /**
  * Paired games (ai.md; cutechess/fishtest practice): rack k is played twice,
@@ -41,7 +41,8 @@ export interface MatchSummary {
   readonly wins: number;
   readonly losses: number;
   readonly draws: number;
-  readonly elo: EloEstimate;
+  /** Score and Elo of A − B with the pair as the unit (stats.ts `pairedEstimate`). */
+  readonly elo: PairedEstimate;
   /** Per seat: frames broken, breaks kept, broken and run out, fouls, shots, decision times. */
   readonly seats: readonly {
     readonly breaks: number;
@@ -121,7 +122,7 @@ export function summarise(frames: readonly FrameRecord[]): MatchSummary {
     wins,
     losses,
     draws,
-    elo: estimate({ wins, losses, draws }),
+    elo: pairedEstimate(frames.map((f) => (f.winner === 0 ? 1 : f.winner === 1 ? 0 : 0.5))),
     seats,
     endReasons: endReasons as MatchSummary['endReasons'],
     breakAndRun: pairedRate(frames.map(breakAndRun)),

@@ -2,11 +2,6 @@
  * Match statistics that hold up (ai.md "Strength: what to measure"): score,
  * Elo with a 95 % interval, likelihood of superiority.
  */
-export interface Score {
-  readonly wins: number;
-  readonly losses: number;
-  readonly draws: number;
-}
 
 /** Standard normal CDF via erf (Abramowitz–Stegun 7.1.26). */
 export function normalCdf(x: number): number {
@@ -30,35 +25,75 @@ export interface EloEstimate {
   readonly games: number;
   readonly score: number;
   readonly elo: number;
-  /** 95 % interval of the Elo difference (normal approximation on the per-game score). */
+  /** 95 % interval of the Elo difference. */
   readonly eloLow: number;
   readonly eloHigh: number;
-  /** Likelihood of superiority: P(the first player is stronger) from wins and losses. */
+  /** Likelihood of superiority: P(the first player is stronger). */
   readonly los: number;
 }
 
-export function estimate(s: Score): EloEstimate {
-  const n = s.wins + s.losses + s.draws;
-  const score = n > 0 ? (s.wins + 0.5 * s.draws) / n : 0.5;
-  // Per-game variance of the result in {0, ½, 1}.
-  const variance =
-    n > 0
-      ? (s.wins * (1 - score) ** 2 + s.losses * score ** 2 + s.draws * (0.5 - score) ** 2) / n
-      : 0.25;
-  const half = Z95 * Math.sqrt(variance / Math.max(1, n));
-  // With no spread (every game won, or lost, or drawn) the normal interval is
-  // a point; the Wilson score interval at n games is not (2–0 used to read
-  // "+2400 (95% +2400 … +2400)").
-  const [low, high] = variance > 0 || n === 0 ? [score - half, score + half] : wilson(score, n);
-  const los =
-    s.wins + s.losses > 0 ? normalCdf((s.wins - s.losses) / Math.sqrt(s.wins + s.losses)) : 0.5;
+export interface PairedEstimate extends EloEstimate {
+  readonly pairs: number;
+  /**
+   * Complete pairs by the first player's points in them, 0, ½, 1, 1½ and 2
+   * (fishtest's pentanomial counts; an odd last game is not in them).
+   */
+  readonly pentanomial: readonly [number, number, number, number, number];
+  /** Effective number of independent games: the per-game variance over the variance with pairs as units. */
+  readonly effectiveGames: number;
+}
+
+/**
+ * Score and Elo of paired games (games 2k and 2k + 1 share a rack and the
+ * noise streams, ai/match.ts) with the pair as the unit, as fishtest's
+ * pentanomial model does: the per-game normal interval treats the two games
+ * of a pair as independent, and they are not. In pool the breaker has the
+ * edge, so a pair split 1–1 is common and its two results cancel; the
+ * interval is then narrower than the per-game one, and wider where both
+ * games tend to go the same way. The variance is the cluster-robust one of
+ * a ratio, K/(K−1) · Σ(x_k − s·n_k)² / (Σn_k)², x_k the points of pair k
+ * over its n_k games; with no spread between pairs (every pair alike, or one
+ * pair) the interval is Wilson's at the number of pairs. LOS is the normal
+ * P(score > ½) at that standard error.
+ */
+export function pairedEstimate(scores: readonly number[]): PairedEstimate {
+  const points: number[] = [];
+  const sizes: number[] = [];
+  scores.forEach((x, i) => {
+    const k = Math.floor(i / 2);
+    points[k] = (points[k] ?? 0) + x;
+    sizes[k] = (sizes[k] ?? 0) + 1;
+  });
+  const games = scores.length;
+  const pairs = sizes.length;
+  const pentanomial: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  for (let k = 0; k < pairs; k++) if (sizes[k] === 2) pentanomial[Math.round(points[k]! * 2)]!++;
+  const score = games > 0 ? points.reduce((a, b) => a + b, 0) / games : 0.5;
+  let ss = 0;
+  for (let k = 0; k < pairs; k++) ss += (points[k]! - score * sizes[k]!) ** 2;
+  const variance = pairs > 1 ? ((pairs / (pairs - 1)) * ss) / games ** 2 : 0;
+  const perGame = games > 0 ? scores.reduce((a, x) => a + (x - score) ** 2, 0) / games : 0.25;
+  let low: number;
+  let high: number;
+  let los: number;
+  if (variance > 0) {
+    const se = Math.sqrt(variance);
+    [low, high] = [score - Z95 * se, score + Z95 * se];
+    los = normalCdf((score - 0.5) / se);
+  } else {
+    [low, high] = wilson(score, Math.max(1, pairs));
+    los = score > 0.5 ? 1 : score < 0.5 ? 0 : 0.5;
+  }
   return {
-    games: n,
+    games,
     score,
     elo: eloOf(score),
     eloLow: eloOf(low),
     eloHigh: eloOf(high),
     los,
+    pairs,
+    pentanomial,
+    effectiveGames: variance > 0 ? perGame / variance : pairs,
   };
 }
 

@@ -36,7 +36,8 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
   const e = s.elo;
   const lines = [
     `games ${s.games}: A (${names[0]}) ${s.wins} W / ${s.losses} L / ${s.draws} D — score ${pc(e.score)}`,
-    `Elo A − B: ${fmt(e.elo)} (95% ${fmt(e.eloLow)} … ${fmt(e.eloHigh)}), LOS ${pc(e.los)}`,
+    `Elo A − B: ${fmt(e.elo)} (95% ${fmt(e.eloLow)} … ${fmt(e.eloHigh)}; ${e.pairs} pair${e.pairs === 1 ? '' : 's'} as units, worth ${e.effectiveGames.toFixed(0)} independent games), LOS ${pc(e.los)}`,
+    `pairs by A's points 0, ½, 1, 1½, 2 (pentanomial): ${e.pentanomial.join(' ')}`,
   ];
   for (const p of [0, 1] as const) {
     const seat = s.seats[p]!;

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrameRecord, ShotEntry } from '../../ai/game.js';
 import { breakAndRun, keptBreak, summarise } from '../../ai/match.js';
+import { formatSummary } from '../../cli/commands/match.js';
 import type { FoulCode } from '../../engine/foul.js';
 import type { PlayerId } from '../../engine/state.js';
 import type { VerdictKind } from '../../engine/verdict.js';
@@ -66,5 +67,15 @@ describe('break figures of a match', () => {
     expect(s.seats[0]).toMatchObject({ breaks: 0, keptBreaks: 0, breakAndRuns: 0 });
     // Frames 0–1, 2–3 and 4 are the pairs: runs 1, 0 and 1.
     expect(s.breakAndRun).toMatchObject({ hits: 2, games: 5, pairs: 3, rate: 0.4 });
+  });
+
+  it('scores A (seat 0) with the pair as the unit, and prints it', () => {
+    const s = summarise([runout, scratch, dry, missed, eightOnBreak]);
+    // A's points: 0 1 | 0 1 | 0 — two pairs split 1–1 and an odd last game.
+    expect(s.elo).toMatchObject({ games: 5, pairs: 3, pentanomial: [0, 0, 2, 0, 0] });
+    expect(s.elo.score).toBeCloseTo(0.4, 12);
+    const text = formatSummary(s, ['x', 'y']);
+    expect(text).toContain('3 pairs as units');
+    expect(text).toContain("pairs by A's points 0, ½, 1, 1½, 2 (pentanomial): 0 0 2 0 0");
   });
 });

@@ -3,32 +3,85 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eloOf, estimate, pairedRate, signTest } from '../../ai/stats.js';
+import { eloOf, pairedEstimate, pairedRate, signTest } from '../../ai/stats.js';
 
-describe('estimate: score, Elo and its 95 % interval', () => {
-  it('360–40 gives +382 (+331 … +448), the figures of the 400-game match in issue 5', () => {
-    // variance (360·0.1² + 40·0.9²)/400 = 0.09; half-width 1.96·√(0.09/400) = 0.0294;
-    // Elo = 400·log10(p/(1−p)) at 0.9, 0.8706 and 0.9294.
-    const e = estimate({ wins: 360, losses: 40, draws: 0 });
-    expect(e.score).toBe(0.9);
-    expect(e.elo).toBeCloseTo(381.7, 1);
-    expect(e.eloLow).toBeCloseTo(331.1, 0);
-    expect(e.eloHigh).toBeCloseTo(447.9, 0);
-    expect(e.los).toBeGreaterThan(0.9999);
+describe('pairedEstimate: score, Elo and its 95 % interval with the pair as the unit', () => {
+  const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
+  it('six pairs WW WL WL LL WW WL: 7/12, +58 (−162 … +354), worth 10.3 games', () => {
+    // Pair points 2 1 1 0 2 1, score 7/12; Σ(x − 2·7/12)² = 2.8333;
+    // variance 6/5 · 2.8333 / 12² = 0.023611, se 0.15366; 7/12 ∓ 1.96·se
+    // = 0.2822 … 0.8845; per-game variance (7/12)(5/12) / 0.023611 = 10.29.
+    const e = pairedEstimate(
+      pairs([
+        [1, 1],
+        [1, 0],
+        [1, 0],
+        [0, 0],
+        [1, 1],
+        [1, 0],
+      ]),
+    );
+    expect(e.score).toBeCloseTo(7 / 12, 12);
+    expect(e.elo).toBeCloseTo(58.45, 2);
+    expect(e.eloLow).toBeCloseTo(-162.2, 1);
+    expect(e.eloHigh).toBeCloseTo(353.6, 1);
+    expect(e.effectiveGames).toBeCloseTo(10.294, 3);
+    expect(e.los).toBeCloseTo(0.7062, 4);
+    expect(e.pentanomial).toEqual([1, 0, 3, 0, 2]);
+    expect(e.pairs).toBe(6);
   });
-  it('a clean sweep still has an interval: 2–0 is Wilson 0.342 … 1, Elo −114 … +2400', () => {
-    // Wilson at p 1, n 2: centre (1 + z²/4)/(1 + z²/2) = 0.6712, half-width 0.3288.
-    const e = estimate({ wins: 2, losses: 0, draws: 0 });
-    expect(e.eloLow).toBeCloseTo(-113.7, 0);
+  it('pairs split by the break are worth more than independent games; pairs won twice, less', () => {
+    // 40 pairs 1–1, 5 won twice, 5 lost twice: score ½ either way.
+    const split = pairedEstimate(
+      pairs([...Array(40).fill([1, 0]), ...Array(5).fill([1, 1]), ...Array(5).fill([0, 0])]),
+    );
+    // 10 pairs 1–1, 20 won twice, 20 lost twice.
+    const same = pairedEstimate(
+      pairs([...Array(10).fill([0, 1]), ...Array(20).fill([1, 1]), ...Array(20).fill([0, 0])]),
+    );
+    // Variance 50/49 · (10 · 1²) / 100² → 0.25 / 0.0010204 = 245 games; 50/49 · 40 / 100² → 61.25.
+    expect(split.effectiveGames).toBeCloseTo(245, 6);
+    expect(same.effectiveGames).toBeCloseTo(61.25, 6);
+    expect(split.eloHigh).toBeLessThan(same.eloHigh);
+    expect(split.elo).toBeCloseTo(0, 9);
+    expect(split.los).toBeCloseTo(0.5, 6); // erf by A–S 7.1.26, |error| < 1.5e-7
+    expect(split.pentanomial).toEqual([5, 0, 40, 0, 5]);
+  });
+  it('a clean sweep still has an interval: one pair 2–0 is Wilson at 1, Elo −234 … +2400', () => {
+    // Wilson at p 1, n 1: centre (1 + z²/2)/(1 + z²) = 0.6031, half-width (z²/2)/(1 + z²) = 0.3967.
+    const e = pairedEstimate([1, 1]);
+    expect(e.eloLow).toBeCloseTo(-233.8, 0);
     expect(e.eloHigh).toBe(e.elo);
-    const zero = estimate({ wins: 0, losses: 0, draws: 5 });
-    expect(zero.eloLow).toBeLessThan(-100);
-    expect(zero.eloHigh).toBeCloseTo(-zero.eloLow, 9);
+    expect(e.los).toBe(1);
+    const drawn = pairedEstimate([0.5, 0.5, 0.5, 0.5]);
+    expect(drawn.eloLow).toBeLessThan(-100);
+    expect(drawn.eloHigh).toBeCloseTo(-drawn.eloLow, 9);
+    expect(drawn.pentanomial).toEqual([0, 0, 2, 0, 0]);
   });
-  it('an even score is 0 Elo with LOS ½', () => {
-    const e = estimate({ wins: 30, losses: 30, draws: 40 });
-    expect(e.elo).toBeCloseTo(0, 9);
-    expect(e.los).toBeCloseTo(0.5, 6); // erf by A–S 7.1.26, |error| < 1.5e-7
+  it('an odd last game is a unit of its own, not in the pentanomial counts', () => {
+    const e = pairedEstimate([1, 0, 1, 1, 0]);
+    expect(e.games).toBe(5);
+    expect(e.pairs).toBe(3);
+    expect(e.pentanomial).toEqual([0, 0, 1, 0, 1]);
+    expect(e.score).toBeCloseTo(3 / 5, 12);
+  });
+  it('mirrors: swapping the players negates the Elo and its interval; the interval holds the estimate', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(0, 0.5, 1), { minLength: 1, maxLength: 60 }),
+        (scores) => {
+          const e = pairedEstimate(scores);
+          const m = pairedEstimate(scores.map((x) => 1 - x));
+          expect(m.elo).toBeCloseTo(-e.elo, 6);
+          expect(m.eloLow).toBeCloseTo(-e.eloHigh, 6);
+          expect(m.eloHigh).toBeCloseTo(-e.eloLow, 6);
+          expect(m.los).toBeCloseTo(1 - e.los, 6);
+          expect(e.eloLow).toBeLessThanOrEqual(e.elo);
+          expect(e.eloHigh).toBeGreaterThanOrEqual(e.elo);
+          expect(e.pentanomial.reduce((a, b) => a + b, 0)).toBe(Math.floor(scores.length / 2));
+        },
+      ),
+    );
   });
   it('Elo is antisymmetric in the score', () => {
     fc.assert(

@@ -78,6 +78,8 @@ describe('pool8 match', () => {
     expect(s.wins + s.losses + s.draws).toBe(4);
     expect(s.seats).toHaveLength(2);
     expect(s.seats[0].breaks).toBe(2);
+    expect(s.elo.pairs).toBe(2);
+    expect(s.elo.pentanomial.reduce((a: number, b: number) => a + b, 0)).toBe(2);
     // A break-and-run needs a kept break first.
     for (const seat of s.seats) {
       expect(seat.keptBreaks).toBeLessThanOrEqual(seat.breaks);
