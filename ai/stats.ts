@@ -54,24 +54,15 @@ export interface PairedEstimate extends EloEstimate {
  * a ratio, K/(K−1) · Σ(x_k − s·n_k)² / (Σn_k)², x_k the points of pair k
  * over its n_k games; with no spread between pairs (every pair alike, or one
  * pair) the interval is Wilson's at the number of pairs. LOS is the normal
- * P(score > ½) at that standard error.
+ * P(score > ½) at that standard error. Unlike `pairedRate`, the effective
+ * number of games is not capped at the games played: the breaker's edge makes
+ * the two results of a pair cancel by design, and that is what pairing buys.
  */
 export function pairedEstimate(scores: readonly number[]): PairedEstimate {
-  const points: number[] = [];
-  const sizes: number[] = [];
-  scores.forEach((x, i) => {
-    const k = Math.floor(i / 2);
-    points[k] = (points[k] ?? 0) + x;
-    sizes[k] = (sizes[k] ?? 0) + 1;
-  });
-  const games = scores.length;
-  const pairs = sizes.length;
+  const { units, games, mean: score, variance } = pairClusters(scores);
+  const pairs = units.length;
   const pentanomial: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-  for (let k = 0; k < pairs; k++) if (sizes[k] === 2) pentanomial[Math.round(points[k]! * 2)]!++;
-  const score = games > 0 ? points.reduce((a, b) => a + b, 0) / games : 0.5;
-  let ss = 0;
-  for (let k = 0; k < pairs; k++) ss += (points[k]! - score * sizes[k]!) ** 2;
-  const variance = pairs > 1 ? ((pairs / (pairs - 1)) * ss) / games ** 2 : 0;
+  for (const u of units) if (u.size === 2) pentanomial[Math.round(u.sum * 2)]!++;
   const perGame = games > 0 ? scores.reduce((a, x) => a + (x - score) ** 2, 0) / games : 0.25;
   let low: number;
   let high: number;
@@ -161,20 +152,10 @@ export interface PairedRate {
  * about 64 independent frames, not 100.
  */
 export function pairedRate(outcomes: readonly boolean[]): PairedRate {
-  const hitsPer: number[] = [];
-  const sizes: number[] = [];
-  outcomes.forEach((hit, i) => {
-    const k = Math.floor(i / 2);
-    hitsPer[k] = (hitsPer[k] ?? 0) + (hit ? 1 : 0);
-    sizes[k] = (sizes[k] ?? 0) + 1;
-  });
-  const games = outcomes.length;
-  const hits = hitsPer.reduce((a, b) => a + b, 0);
-  const pairs = sizes.length;
-  const rate = games > 0 ? hits / games : 0;
-  let ss = 0;
-  for (let k = 0; k < pairs; k++) ss += (hitsPer[k]! - rate * sizes[k]!) ** 2;
-  const variance = pairs > 1 ? ((pairs / (pairs - 1)) * ss) / games ** 2 : 0;
+  const { units, games, mean, variance } = pairClusters(outcomes.map((hit) => (hit ? 1 : 0)));
+  const hits = units.reduce((a, u) => a + u.sum, 0);
+  const pairs = units.length;
+  const rate = games > 0 ? mean : 0;
   const pq = rate * (1 - rate);
   // At most the games themselves: a split within pairs that happens to leave
   // little spread between them is not taken as more than independent games.
@@ -182,4 +163,30 @@ export function pairedRate(outcomes: readonly boolean[]): PairedRate {
   if (n <= 0) return { hits, games, pairs, rate, effectiveGames: 0, low: 0, high: 1 };
   const [low, high] = wilson(rate, n);
   return { hits, games, pairs, rate, effectiveGames: n, low, high };
+}
+
+/**
+ * Games 2k and 2k + 1 as one unit: each unit's sum and size, the mean per
+ * game, and the cluster-robust variance of that mean (a ratio estimator),
+ * K/(K−1) · Σ(x_k − mean·n_k)² / (Σn_k)²; 0 with fewer than two units.
+ */
+function pairClusters(xs: readonly number[]): {
+  units: { sum: number; size: number }[];
+  games: number;
+  mean: number;
+  variance: number;
+} {
+  const units: { sum: number; size: number }[] = [];
+  xs.forEach((x, i) => {
+    const k = Math.floor(i / 2);
+    if (!units[k]) units[k] = { sum: 0, size: 0 };
+    units[k].sum += x;
+    units[k].size++;
+  });
+  const games = xs.length;
+  const mean = games > 0 ? units.reduce((a, u) => a + u.sum, 0) / games : 0.5;
+  const n = units.length;
+  const ss = units.reduce((a, u) => a + (u.sum - mean * u.size) ** 2, 0);
+  const variance = n > 1 ? ((n / (n - 1)) * ss) / games ** 2 : 0;
+  return { units, games, mean, variance };
 }
