@@ -232,7 +232,9 @@ export function lookaheadValue(
 }
 
 export function runSamples(task: SampleTask): SampleResult {
-  const level = LEVELS[task.level];
+  // The task's noise all the way down, depth 2 included: the same as the named
+  // level's unless the caller scaled it (bench/runout.ts --noise).
+  const level: Level = { ...LEVELS[task.level], noise: task.noise };
   const me: PlayerId = task.state.turn;
   let sumValue = 0;
   let sumSquares = 0;

@@ -1,5 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { isLevelName, LEVEL_NAMES, LEVELS, type Level } from '../ai/levels.js';
+import { isLevelName, LEVEL_NAMES, LEVELS, type Level, type Noise } from '../ai/levels.js';
+
+const NOISE_FIELDS = ['phi', 'V', 'a', 'b', 'theta'] as const satisfies readonly (keyof Noise)[];
 
 /**
  * Option checks shared by the diagnosis scripts (runout.ts, potModel.ts):
@@ -21,7 +23,28 @@ export function argChecks(script: string) {
     if (!isLevelName(value)) usage(`--level must be one of ${LEVEL_NAMES.join(', ')}`);
     return LEVELS[value as keyof typeof LEVELS];
   };
-  return { usage, whole, level };
+  /** Noise overrides as JSON: known fields only, each a finite number ≥ 0. */
+  const noise = (value: string | undefined, base: Noise): Noise => {
+    const bad = (): never =>
+      usage(
+        `--noise must be a JSON object of ${NOISE_FIELDS.join(', ')}, each a number ≥ 0, e.g. '{"phi":0.0625}'`,
+      );
+    let o: unknown;
+    try {
+      o = JSON.parse(value ?? '{}');
+    } catch {
+      bad();
+    }
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) bad();
+    const out: Record<string, number> = { ...base };
+    for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
+      if (!(NOISE_FIELDS as readonly string[]).includes(k)) bad();
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) bad();
+      out[k] = v as number;
+    }
+    return out as unknown as Noise;
+  };
+  return { usage, whole, level, noise };
 }
 
 /**

@@ -22,7 +22,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { noiseSeed } from '../ai/game.js';
-import { type Budget, LEVEL_NAMES } from '../ai/levels.js';
+import { type Budget, LEVEL_NAMES, type Level } from '../ai/levels.js';
 import { gameSeed, percentile } from '../ai/match.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
@@ -44,6 +44,7 @@ const values = parseOptions(
     seed: { type: 'string', default: '2' },
     level: { type: 'string', default: 'olympiad' },
     budget: { type: 'string', default: '{}' },
+    noise: { type: 'string', default: '{}' },
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
     dump: { type: 'string' },
@@ -55,6 +56,8 @@ The planner's first inning after its own break on the racks of \`pool8 match --s
   --seed S        match seed whose racks and noise streams are used (default 2)
   --level L       ${LEVEL_NAMES.join(' | ')} (default olympiad)
   --budget JSON   budget overrides, e.g. '{"finalists":12}'
+  --noise JSON    execution-noise overrides (phi and theta in degrees, V in m/s, a and b
+                  in ball radii), e.g. '{"phi":0.0625}'; the planner samples with it too
   --threads N     worker threads (default 2)
   --json          one entry per rack besides the summary
   --dump DIR      write the last three decisions of every failed inning to DIR
@@ -65,7 +68,8 @@ const usage: (message: string) => never = check.usage;
 const racks = check.whole('--racks', values.racks, 1);
 const matchSeed = check.whole('--seed', values.seed);
 const threads = check.whole('--threads', values.threads, 1);
-const level = check.level(values.level);
+const named = check.level(values.level);
+const level: Level = { ...named, noise: check.noise(values.noise, named.noise) };
 let budget: Partial<Budget>;
 try {
   budget = JSON.parse(values.budget!) as Partial<Budget>;
@@ -186,6 +190,7 @@ const summary = {
   racks,
   seed: matchSeed,
   level: level.name,
+  noise: level.noise,
   budget,
   ends,
   runoutRate: ends.runout / racks,

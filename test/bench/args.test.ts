@@ -38,6 +38,22 @@ describe.each(['runout.js', 'potModel.js'])('bench/%s options', (script) => {
   });
 });
 
+describe('bench/runout.js --noise', () => {
+  it.each([
+    ['not JSON', 'x'],
+    ['not an object', '[1]'],
+    ['an unknown field', '{"psi":1}'],
+    ['a negative σ', '{"phi":-1}'],
+    ['not a number', '{"V":"0.1"}'],
+  ])('%s is one line and exit 2', (_, value) => {
+    const r = run('runout.js', ['--noise', value]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      `runout: --noise must be a JSON object of phi, V, a, b, theta, each a number ≥ 0, e.g. '{"phi":0.0625}'\n`,
+    );
+  });
+});
+
 describe('bench/pairedRunouts.js', () => {
   const report = (seed: number, ends: string[]) =>
     `${JSON.stringify({
