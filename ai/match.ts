@@ -78,6 +78,9 @@ export function keptBreak(frame: FrameRecord): boolean {
   return next ? next.player === frame.breaker : frame.winner === frame.breaker;
 }
 
+/** A's (seat 0's) points in a frame: 1 won, 0 lost, ½ without a winner. */
+export const scoreOfA = (f: FrameRecord): number => (f.winner === 0 ? 1 : f.winner === 1 ? 0 : 0.5);
+
 export function summarise(frames: readonly FrameRecord[]): MatchSummary {
   let wins = 0;
   let losses = 0;
@@ -122,7 +125,7 @@ export function summarise(frames: readonly FrameRecord[]): MatchSummary {
     wins,
     losses,
     draws,
-    elo: pairedEstimate(frames.map((f) => (f.winner === 0 ? 1 : f.winner === 1 ? 0 : 0.5))),
+    elo: pairedEstimate(frames.map(scoreOfA)),
     seats,
     endReasons: endReasons as MatchSummary['endReasons'],
     breakAndRun: pairedRate(frames.map(breakAndRun)),
@@ -132,7 +135,12 @@ export function summarise(frames: readonly FrameRecord[]): MatchSummary {
 export async function playMatch(
   setup: MatchSetup,
   deciders: readonly [DecideFn, DecideFn],
-  hooks: { now?: () => number; onGame?: (done: number, frame: FrameRecord) => void } = {},
+  hooks: {
+    now?: () => number;
+    onGame?: (done: number, frame: FrameRecord) => void;
+    /** Asked after every complete pair: true ends the match there (an SPRT's verdict). */
+    stop?: (frames: readonly FrameRecord[]) => boolean;
+  } = {},
 ): Promise<Result<FrameRecord[], EngineError>> {
   const frames: FrameRecord[] = [];
   for (let g = 0; g < setup.games; g++) {
@@ -152,6 +160,7 @@ export async function playMatch(
     if (!r.ok) return r;
     frames.push(r.value);
     hooks.onGame?.(g + 1, r.value);
+    if (frames.length % 2 === 0 && hooks.stop?.(frames)) break;
   }
   return ok(frames);
 }

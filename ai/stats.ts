@@ -190,3 +190,57 @@ function pairClusters(xs: readonly number[]): {
   const variance = n > 1 ? ((n / (n - 1)) * ss) / games ** 2 : 0;
   return { units, games, mean, variance };
 }
+
+/** The expected score of a player `elo` points stronger (the logistic Elo model). */
+export const scoreOf = (elo: number): number => 1 / (1 + 10 ** (-elo / 400));
+
+export interface Sprt {
+  readonly elo0: number;
+  readonly elo1: number;
+  readonly alpha: number;
+  readonly beta: number;
+  /** Log-likelihood ratio of H1 (A − B = elo1) against H0 (= elo0). */
+  readonly llr: number;
+  /** Stop bounds: accept H0 at or below `lower`, H1 at or above `upper`. */
+  readonly lower: number;
+  readonly upper: number;
+  readonly result: 'H0' | 'H1' | null;
+}
+
+/**
+ * The sequential probability ratio test of fishtest (ai.md: α = β = 0.05,
+ * bounds ±2.94) on paired games, with the pair as the unit as in
+ * `pairedEstimate`: the generalised SPRT's normal approximation (M. Van den
+ * Bergh, "A practical introduction to the GSPRT"),
+ * LLR = N (s1 − s0)(2 x̄ − s0 − s1) / (2 σ²), over the N pairs' mean scores
+ * x_k with mean x̄ and variance σ², s0 and s1 the scores of elo0 and elo1.
+ * With fewer than two pairs, or no spread between them, there is no
+ * variance to test with: the LLR is 0 and the test goes on.
+ */
+export function sprt(
+  scores: readonly number[],
+  elo0: number,
+  elo1: number,
+  alpha = 0.05,
+  beta = 0.05,
+): Sprt {
+  const { units } = pairClusters(scores);
+  const xs = units.map((u) => u.sum / u.size);
+  const n = xs.length;
+  const mean = n > 0 ? xs.reduce((a, b) => a + b, 0) / n : 0.5;
+  const variance = n > 0 ? xs.reduce((a, x) => a + (x - mean) ** 2, 0) / n : 0;
+  const [s0, s1] = [scoreOf(elo0), scoreOf(elo1)];
+  const llr = n > 1 && variance > 0 ? (n * (s1 - s0) * (2 * mean - s0 - s1)) / (2 * variance) : 0;
+  const lower = Math.log(beta / (1 - alpha));
+  const upper = Math.log((1 - beta) / alpha);
+  return {
+    elo0,
+    elo1,
+    alpha,
+    beta,
+    llr,
+    lower,
+    upper,
+    result: llr >= upper ? 'H1' : llr <= lower ? 'H0' : null,
+  };
+}

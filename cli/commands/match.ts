@@ -6,11 +6,13 @@ import {
   type MatchSummary,
   percentile,
   playMatch,
+  scoreOfA,
   summarise,
 } from '../../ai/match.js';
 import { makeDeciders, playerName } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { gameRecord } from '../../ai/record.js';
+import { type Sprt, sprt } from '../../ai/stats.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
@@ -28,9 +30,31 @@ interface MatchOptions {
   out?: string;
   json?: boolean;
   maxShots: number;
+  sprt?: [number, number];
 }
 
 const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** `--sprt elo0,elo1`: two Elo differences of A − B, the first below the second. */
+export function sprtOption(v: string): [number, number] {
+  const parts = v.split(',').map((x) => Number(x.trim()));
+  if (parts.length !== 2 || parts.some((x) => !Number.isFinite(x)) || parts[0]! >= parts[1]!)
+    throw new CliError(
+      'E_INPUT_BAD_OPTION',
+      `--sprt must be two Elo differences elo0,elo1 with elo0 < elo1 (e.g. 0,50), not ${JSON.stringify(v)}`,
+    );
+  return [parts[0]!, parts[1]!];
+}
+
+export function formatSprt(t: Sprt, games: number): string {
+  const verdict =
+    t.result === 'H1'
+      ? `H1 accepted: A − B ≥ ${t.elo1} rather than ${t.elo0}`
+      : t.result === 'H0'
+        ? `H0 accepted: A − B ≤ ${t.elo0} rather than ${t.elo1}`
+        : 'no verdict yet';
+  return `SPRT elo0 ${t.elo0}, elo1 ${t.elo1} (α ${t.alpha}, β ${t.beta}): LLR ${t.llr.toFixed(2)} (${t.lower.toFixed(2)} … ${t.upper.toFixed(2)}) after ${games} games, ${verdict}`;
+}
 
 export function formatSummary(s: MatchSummary, names: readonly [string, string]): string {
   const e = s.elo;
@@ -78,12 +102,18 @@ export function registerMatch(program: Command): void {
       '--out <file>',
       'write every game record to FILE as JSON lines (pool8 replay FILE checks them)',
     )
+    .option(
+      '--sprt <elo0,elo1>',
+      'stop when the SPRT (α = β = 0.05, pairs as units) decides between A − B = elo0 and = elo1; --games is then the most',
+      sprtOption,
+    )
     .option('--json', 'print the summary as JSON')
     .addHelpText(
       'after',
       `
 Examples:
   $ pool8 match --a olympiad --b greedy --games 100 --seed 1
+  $ pool8 match --a olympiad --b pro --games 1000 --sprt 0,50
   $ pool8 match --a pro --b amateur --games 40 --out games.jsonl && pool8 replay games.jsonl`,
     )
     .action(async (o: MatchOptions) => {
@@ -95,6 +125,8 @@ Examples:
       let w = 0;
       let l = 0;
       let runs = 0;
+      let llr = '';
+      const test = (frames: readonly FrameRecord[]) => sprt(frames.map(scoreOfA), ...o.sprt!);
       try {
         const players = [o.a, o.b] as const;
         const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
@@ -103,11 +135,20 @@ Examples:
           deciders,
           {
             now: () => performance.now(),
+            ...(o.sprt
+              ? {
+                  stop: (frames: readonly FrameRecord[]) => {
+                    const t = test(frames);
+                    llr = `, LLR ${t.llr.toFixed(2)}`;
+                    return t.result !== null;
+                  },
+                }
+              : {}),
             onGame: (done: number, frame: FrameRecord) => {
               if (frame.winner === 0) w++;
               else if (frame.winner === 1) l++;
               if (breakAndRun(frame)) runs++;
-              bar(done, `A ${w}–${l} B, break-and-run ${runs}`);
+              bar(done, `A ${w}–${l} B, break-and-run ${runs}${llr}`);
               if (o.out) {
                 const rec = gameRecord(players, PRESETS[o.rules], o.table, o.seed, [frame]);
                 appendFileSync(o.out, `${JSON.stringify(rec)}\n`);
@@ -116,13 +157,28 @@ Examples:
           },
         );
         if (!r.ok) throw new CliError(r.error.code, r.error.message, EXIT.rejected);
+        if (r.value.length < games)
+          process.stderr.write(
+            `${process.stderr.isTTY ? '\n' : ''}the SPRT decided after ${r.value.length} of ${games} games\n`,
+          );
         const summary = summarise(r.value);
+        const verdict = o.sprt ? test(r.value) : null;
         if (o.json)
           printJson(
-            { players: names, seed: o.seed, rules: o.rules, table: o.table, ...summary },
+            {
+              players: names,
+              seed: o.seed,
+              rules: o.rules,
+              table: o.table,
+              ...summary,
+              ...(verdict ? { sprt: verdict } : {}),
+            },
             false,
           );
-        else process.stdout.write(`${formatSummary(summary, names)}\n`);
+        else
+          process.stdout.write(
+            `${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
+          );
       } finally {
         await evaluator.close();
       }

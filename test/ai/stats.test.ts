@@ -3,7 +3,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eloOf, pairedEstimate, pairedRate, signTest } from '../../ai/stats.js';
+import { eloOf, pairedEstimate, pairedRate, scoreOf, signTest, sprt } from '../../ai/stats.js';
 
 describe('pairedEstimate: score, Elo and its 95 % interval with the pair as the unit', () => {
   const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
@@ -87,6 +87,72 @@ describe('pairedEstimate: score, Elo and its 95 % interval with the pair as the 
     fc.assert(
       fc.property(fc.double({ min: 0.01, max: 0.99, noNaN: true }), (p) => {
         expect(eloOf(p) + eloOf(1 - p)).toBeCloseTo(0, 6);
+      }),
+    );
+  });
+});
+
+describe('sprt: the GSPRT with the pair as the unit', () => {
+  const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
+  it('six pairs WW WL WL LL WW WL against 0 / +100 Elo: LLR 0.0947, go on', () => {
+    // Pair means 1 ½ ½ 0 1 ½: x̄ 7/12, σ² 0.70833/6 = 0.118056; s0 ½, s1 = 1/(1 + 10^−¼) = 0.640065;
+    // LLR = 6 · 0.140065 · (7/6 − 1.140065) / (2 · 0.118056) = 0.094683.
+    const t = sprt(
+      pairs([
+        [1, 1],
+        [1, 0],
+        [1, 0],
+        [0, 0],
+        [1, 1],
+        [1, 0],
+      ]),
+      0,
+      100,
+    );
+    expect(t.llr).toBeCloseTo(0.094683, 5);
+    expect(t.lower).toBeCloseTo(-2.944439, 5);
+    expect(t.upper).toBeCloseTo(2.944439, 5);
+    expect(t.result).toBeNull();
+  });
+  it('25 pairs won twice and 5 split accept H1 (+50) with LLR 23.5; the mirror accepts H0', () => {
+    const games = pairs([...Array(25).fill([1, 1]), ...Array(5).fill([1, 0])]);
+    const t = sprt(games, 0, 50);
+    expect(t.llr).toBeCloseTo(23.5205, 3);
+    expect(t.result).toBe('H1');
+    expect(
+      sprt(
+        games.map((x) => 1 - x),
+        -50,
+        0,
+      ).result,
+    ).toBe('H0');
+  });
+  it('has nothing to test with before two pairs or with no spread', () => {
+    expect(sprt([1, 1], 0, 50)).toMatchObject({ llr: 0, result: null });
+    expect(sprt([1, 0, 0, 1, 1, 0], 0, 50)).toMatchObject({ llr: 0, result: null });
+  });
+  it('mirrors: swapping the players and the hypotheses negates the LLR', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(0, 0.5, 1), { minLength: 4, maxLength: 60 }),
+        fc.integer({ min: -200, max: 190 }),
+        fc.integer({ min: 1, max: 100 }),
+        (scores, elo0, gap) => {
+          const t = sprt(scores, elo0, elo0 + gap);
+          const m = sprt(
+            scores.map((x) => 1 - x),
+            -(elo0 + gap),
+            -elo0,
+          );
+          expect(m.llr).toBeCloseTo(-t.llr, 9);
+        },
+      ),
+    );
+  });
+  it('scoreOf inverts eloOf', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -800, max: 800, noNaN: true }), (elo) => {
+        expect(eloOf(scoreOf(elo))).toBeCloseTo(elo, 6);
       }),
     );
   });

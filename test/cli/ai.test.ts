@@ -94,6 +94,40 @@ describe('pool8 match', () => {
   });
 });
 
+describe('pool8 match --sprt', () => {
+  it('stops as soon as the SPRT decides, and says so', () => {
+    const r = run([
+      'match',
+      '--a',
+      'greedy',
+      '--b',
+      'random',
+      '--games',
+      '200',
+      '--seed',
+      '3',
+      '--sprt',
+      '0,100',
+      '--threads',
+      '1',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    // Greedy against random shots: H1 long before 200 games, at a complete pair.
+    expect(s.sprt.result).toBe('H1');
+    expect(s.sprt.llr).toBeGreaterThanOrEqual(s.sprt.upper);
+    expect(s.games).toBeLessThan(200);
+    expect(s.games % 2).toBe(0);
+    expect(r.err).toContain(`the SPRT decided after ${s.games} of 200 games`);
+  });
+  it('rejects bounds that are not elo0 < elo1', () => {
+    const r = run(['match', '--sprt', '50,0']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('E_INPUT_BAD_OPTION');
+  });
+});
+
 describe('pool8 suggest', () => {
   it('ranks shots with their chances and a reason, and draws them', () => {
     const svg = join(dir, 'shots.svg');
