@@ -5,22 +5,23 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eloOf, pairedEstimate, pairedRate, scoreOf, signTest, sprt } from '../../ai/stats.js';
 
+const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
+/** Pairs won twice, split, split, lost twice, won twice, split (A's points 2 1 1 0 2 1). */
+const SIX_PAIRS = pairs([
+  [1, 1],
+  [1, 0],
+  [1, 0],
+  [0, 0],
+  [1, 1],
+  [1, 0],
+]);
+
 describe('pairedEstimate: score, Elo and its 95 % interval with the pair as the unit', () => {
-  const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
   it('six pairs WW WL WL LL WW WL: 7/12, +58 (−162 … +354), worth 10.3 games', () => {
     // Pair points 2 1 1 0 2 1, score 7/12; Σ(x − 2·7/12)² = 2.8333;
     // variance 6/5 · 2.8333 / 12² = 0.023611, se 0.15366; 7/12 ∓ 1.96·se
     // = 0.2822 … 0.8845; per-game variance (7/12)(5/12) / 0.023611 = 10.29.
-    const e = pairedEstimate(
-      pairs([
-        [1, 1],
-        [1, 0],
-        [1, 0],
-        [0, 0],
-        [1, 1],
-        [1, 0],
-      ]),
-    );
+    const e = pairedEstimate(SIX_PAIRS);
     expect(e.score).toBeCloseTo(7 / 12, 12);
     expect(e.elo).toBeCloseTo(58.45, 2);
     expect(e.eloLow).toBeCloseTo(-162.2, 1);
@@ -93,22 +94,10 @@ describe('pairedEstimate: score, Elo and its 95 % interval with the pair as the 
 });
 
 describe('sprt: the GSPRT with the pair as the unit', () => {
-  const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
   it('six pairs WW WL WL LL WW WL against 0 / +100 Elo: LLR 0.0947, go on', () => {
     // Pair means 1 ½ ½ 0 1 ½: x̄ 7/12, σ² 0.70833/6 = 0.118056; s0 ½, s1 = 1/(1 + 10^−¼) = 0.640065;
     // LLR = 6 · 0.140065 · (7/6 − 1.140065) / (2 · 0.118056) = 0.094683.
-    const t = sprt(
-      pairs([
-        [1, 1],
-        [1, 0],
-        [1, 0],
-        [0, 0],
-        [1, 1],
-        [1, 0],
-      ]),
-      0,
-      100,
-    );
+    const t = sprt(SIX_PAIRS, 0, 100);
     expect(t.llr).toBeCloseTo(0.094683, 5);
     expect(t.lower).toBeCloseTo(-2.944439, 5);
     expect(t.upper).toBeCloseTo(2.944439, 5);
