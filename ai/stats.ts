@@ -1,6 +1,6 @@
 /**
  * Match statistics that hold up (ai.md "Strength: what to measure"): score,
- * Elo with a 95 % interval, likelihood of superiority.
+ * Elo with a 95 % interval, likelihood of superiority, the SPRT.
  */
 
 /** Standard normal CDF via erf (Abramowitz–Stegun 7.1.26). */

@@ -36,7 +36,7 @@ interface MatchOptions {
 const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** `--sprt elo0,elo1`: two Elo differences of A − B, the first below the second. */
-export function sprtOption(v: string): [number, number] {
+function sprtOption(v: string): [number, number] {
   const parts = v.split(',').map((x) => Number(x.trim()));
   if (parts.length !== 2 || parts.some((x) => !Number.isFinite(x)) || parts[0]! >= parts[1]!)
     throw new CliError(
@@ -46,7 +46,7 @@ export function sprtOption(v: string): [number, number] {
   return [parts[0]!, parts[1]!];
 }
 
-export function formatSprt(t: Sprt, games: number): string {
+function formatSprt(t: Sprt, games: number): string {
   const verdict =
     t.result === 'H1'
       ? `H1 accepted: A − B ≥ ${t.elo1} rather than ${t.elo0}`
