@@ -50,10 +50,9 @@ export interface PairedEstimate extends EloEstimate {
  * of a pair as independent, and they are not. In pool the breaker has the
  * edge, so a pair split 1–1 is common and its two results cancel; the
  * interval is then narrower than the per-game one, and wider where both
- * games tend to go the same way. The variance is the cluster-robust one of
- * a ratio, K/(K−1) · Σ(x_k − s·n_k)² / (Σn_k)², x_k the points of pair k
- * over its n_k games; with no spread between pairs (every pair alike, or one
- * pair) the interval is Wilson's at the number of pairs. LOS is the normal
+ * games tend to go the same way. The variance is `pairClusters`'; with no
+ * spread between pairs (every pair alike, or one pair) the interval is
+ * Wilson's at the number of pairs. LOS is the normal
  * P(score > ½) at that standard error. Unlike `pairedRate`, the effective
  * number of games is not capped at the games played: the breaker's edge makes
  * the two results of a pair cancel by design, and that is what pairing buys.
@@ -141,8 +140,7 @@ export interface PairedRate {
 /**
  * A rate over paired games (games 2k and 2k + 1 share a rack and the noise
  * streams) with a 95 % interval that takes each pair as one unit. The
- * variance is the cluster-robust one of a ratio, K/(K−1) · Σ(h_k − p·n_k)² /
- * (Σn_k)²; it gives an effective number of games, p(1 − p) / variance (the
+ * variance (`pairClusters`) gives an effective number of games, p(1 − p) / variance (the
  * number of pairs when it cannot be told, at a rate of 0 or 1 or with no
  * spread between pairs; never more than the games), and the Wilson score
  * interval at that number,

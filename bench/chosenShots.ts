@@ -20,7 +20,7 @@ import type { FrameState } from '../engine/state.js';
 import type { Point } from '../engine/table.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseWithPositionals } from './args.js';
-import { ESTIMATE_BANDS } from './estimateBands.js';
+import { bandOf, ESTIMATE_BANDS } from './estimateBands.js';
 
 interface Dumped {
   readonly state: FrameState;
@@ -76,8 +76,8 @@ for (const [fi, f] of files!.sort().entries()) {
   }
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const bands = ESTIMATE_BANDS.map(([lo, hi]) => {
-  const r = rows.filter((x) => x.est >= lo && x.est < hi);
+const bands = ESTIMATE_BANDS.map(([lo, hi], i) => {
+  const r = rows.filter((x) => bandOf(x.est) === i);
   return {
     band: `${lo}–${Math.min(1, hi)}`,
     shots: r.length,

@@ -60,7 +60,7 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
   const e = s.elo;
   const lines = [
     `games ${s.games}: A (${names[0]}) ${s.wins} W / ${s.losses} L / ${s.draws} D — score ${pc(e.score)}`,
-    `Elo A − B: ${fmt(e.elo)} (95% ${fmt(e.eloLow)} … ${fmt(e.eloHigh)}; ${e.pairs} pair${e.pairs === 1 ? '' : 's'} as units, worth ${e.effectiveGames.toFixed(0)} independent games), LOS ${pc(e.los)}`,
+    `Elo A − B: ${fmt(e.elo)} (95% ${fmt(e.eloLow)} … ${fmt(e.eloHigh)}; ${asUnits(e.pairs, e.effectiveGames, 'games')}), LOS ${pc(e.los)}`,
     `pairs by A's points 0, ½, 1, 1½, 2 (pentanomial): ${e.pentanomial.join(' ')}`,
   ];
   for (const p of [0, 1] as const) {
@@ -78,12 +78,17 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
   const br = s.breakAndRun;
   lines.push(
     `break-and-run, every frame: ${br.hits}/${br.games} (${pc(br.rate)}, 95% ${pc(br.low)} … ${pc(br.high)}; ` +
-      `${br.pairs} pair${br.pairs === 1 ? '' : 's'} as units, worth ${br.effectiveGames.toFixed(0)} independent frames)`,
+      `${asUnits(br.pairs, br.effectiveGames, 'frames')})`,
   );
   lines.push('end reasons:');
   for (const [k, v] of Object.entries(s.endReasons))
     if (v > 0) lines.push(`  ${String(v).padStart(5)}  ${END_WORDS[k] ?? k}`);
   return lines.join('\n');
+}
+
+/** How an interval with the pairs as units was made: "50 pairs as units, worth 61 independent frames". */
+function asUnits(pairs: number, effective: number, what: string): string {
+  return `${pairs} pair${pairs === 1 ? '' : 's'} as units, worth ${effective.toFixed(0)} independent ${what}`;
 }
 
 function fmt(x: number): string {
