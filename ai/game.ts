@@ -15,7 +15,7 @@ import {
 import type { Point, TableSize } from '../engine/table.js';
 import type { VerdictKind } from '../engine/verdict.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
-import { LEVELS, type LevelName } from './levels.js';
+import { LEVELS, type LevelName, type Noise } from './levels.js';
 import { perturb } from './noise.js';
 import type { Decision } from './planner.js';
 import { playShot } from './sampling.js';
@@ -35,6 +35,17 @@ export interface PlayerSpec {
   readonly strategy: Strategy;
   /** Noise (and, for the planner, budget) level. */
   readonly level: LevelName;
+  /**
+   * Execution noise instead of the level's, for experiments (`--noise`;
+   * bench/README "What limits the run-outs"): the player executes with it
+   * and the planner samples with it.
+   */
+  readonly noise?: Noise;
+}
+
+/** The execution noise a player shoots with: its own, or its level's. */
+export function noiseOf(spec: PlayerSpec): Noise {
+  return spec.noise ?? LEVELS[spec.level].noise;
 }
 
 export type DecideFn = (state: FrameState, seed: number) => Promise<Result<Decision, EngineError>>;
@@ -115,8 +126,11 @@ export async function playFrame(
     const decision = d.value;
     let entry: ShotEntry;
     if (decision.kind === 'shot') {
-      const level = LEVELS[setup.players[mover].level];
-      const [executed] = perturb(decision.shot, level.noise, noiseSeed(setup.seed, n));
+      const [executed] = perturb(
+        decision.shot,
+        noiseOf(setup.players[mover]),
+        noiseSeed(setup.seed, n),
+      );
       const out = playShot(state, decision.call, executed, decision.placement, params);
       if ('error' in out) {
         return err(engineError('E_BAD_ACTION', `player ${mover} shot ${n}: ${out.error}`));

@@ -10,6 +10,37 @@ import { gaussian } from './seeds.js';
  */
 export const MAX_TIP_OFFSET = 0.7;
 
+/** The fields of a Noise, in the order `perturb` draws them. */
+export const NOISE_FIELDS = [
+  'phi',
+  'V',
+  'a',
+  'b',
+  'theta',
+] as const satisfies readonly (keyof Noise)[];
+
+/**
+ * Overrides of some noise fields, as an experiment sets them (`pool8 match
+ * --noise`, `bench/runout.js --noise`): a plain object of known fields, each
+ * a finite number ≥ 0. Returns the base with them applied, or null when the
+ * value is not such an object.
+ */
+export function overrideNoise(base: Noise, overrides: unknown): Noise | null {
+  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) return null;
+  const out: Record<string, number> = { ...base };
+  for (const [k, v] of Object.entries(overrides)) {
+    if (!(NOISE_FIELDS as readonly string[]).includes(k)) return null;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return null;
+    out[k] = v;
+  }
+  return out as unknown as Noise;
+}
+
+/** "φ 0.0625°, V 0.075 m/s, a 0.0175 R, b 0.0175 R, θ 0.1°": a noise in words, for reports. */
+export function describeNoise(n: Noise): string {
+  return `φ ${n.phi}°, V ${n.V} m/s, a ${n.a} R, b ${n.b} R, θ ${n.theta}°`;
+}
+
 export function perturb(shot: Shot, noise: Noise, state: PrngState): [Shot, PrngState] {
   let s = state;
   let g: number;

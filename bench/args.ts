@@ -1,7 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isLevelName, LEVEL_NAMES, LEVELS, type Level, type Noise } from '../ai/levels.js';
-
-const NOISE_FIELDS = ['phi', 'V', 'a', 'b', 'theta'] as const satisfies readonly (keyof Noise)[];
+import { NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
 
 /**
  * Option checks shared by the diagnosis scripts (runout.ts, potModel.ts):
@@ -35,14 +34,7 @@ export function argChecks(script: string) {
     } catch {
       bad();
     }
-    if (typeof o !== 'object' || o === null || Array.isArray(o)) bad();
-    const out: Record<string, number> = { ...base };
-    for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
-      if (!(NOISE_FIELDS as readonly string[]).includes(k)) bad();
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) bad();
-      out[k] = v as number;
-    }
-    return out as unknown as Noise;
+    return overrideNoise(base, o) ?? bad();
   };
   return { usage, whole, level, noise };
 }

@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
-import type { PlayerSpec } from '../ai/game.js';
+import { noiseOf, type PlayerSpec } from '../ai/game.js';
 import { isLevelName, LEVEL_NAMES, type LevelName } from '../ai/levels.js';
+import { describeNoise, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
 import { parsePlayer } from '../ai/players.js';
 import { isRulesPreset, RULES_PRESETS, type RulesPreset } from '../engine/rules.js';
 import { isTableSize, type TableSize } from '../engine/table.js';
@@ -35,6 +36,34 @@ export function playerOption(name: string) {
     }
     return p;
   };
+}
+
+/** `--noise JSON`: overrides of some execution-noise fields, checked against any level. */
+export function noiseOption(v: string): object {
+  let o: unknown;
+  try {
+    o = JSON.parse(v);
+  } catch {
+    o = undefined;
+  }
+  if (overrideNoise(noiseOf({ strategy: 'planner', level: 'olympiad' }), o) === null)
+    throw new CliError(
+      'E_INPUT_BAD_OPTION',
+      `--noise must be a JSON object of ${NOISE_FIELDS.join(', ')}, each a number ≥ 0 (φ and θ in degrees, V in m/s, a and b in R), e.g. '{"phi":0.0625}'; not ${JSON.stringify(v)}`,
+    );
+  return o as object;
+}
+
+/** The player with `--noise` applied over its own level's noise (so `greedy:amateur` keeps the rest of its own). */
+export function withNoise(spec: PlayerSpec, overrides: object | undefined): PlayerSpec {
+  if (overrides === undefined) return spec;
+  return { ...spec, noise: overrideNoise(noiseOf(spec), overrides)! };
+}
+
+/** The line `play` and `match` print under `--noise`: the noise each seat shoots with. */
+export function noiseLine(players: readonly [PlayerSpec, PlayerSpec]): string {
+  const [a, b] = players.map((p) => describeNoise(noiseOf(p)));
+  return a === b ? `execution noise (--noise): ${a}` : `execution noise (--noise): A ${a}; B ${b}`;
 }
 
 export function levelOption(v: string): LevelName {
@@ -93,6 +122,11 @@ export function gameOptions(cmd: Command): Command {
     .option('--rules <preset>', 'pl-bca | wpa', rulesOption, 'pl-bca')
     .option('--table <size>', '9ft | 8ft | 7ft', tableOption, '9ft')
     .option('--threads <n>', 'worker threads for the planner', intOption('--threads', 1, 64), 2)
+    .option(
+      '--noise <json>',
+      "execution noise for both players instead of their levels' (both shoot and plan with it), e.g. '{\"phi\":0.0625}'",
+      noiseOption,
+    )
     .option(
       '--max-shots <n>',
       'actions before a frame is called a draw',

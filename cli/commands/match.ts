@@ -1,6 +1,6 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { FrameRecord, PlayerSpec } from '../../ai/game.js';
+import { type FrameRecord, noiseOf, type PlayerSpec } from '../../ai/game.js';
 import {
   breakAndRun,
   type MatchSummary,
@@ -16,7 +16,7 @@ import { type Sprt, sprt } from '../../ai/stats.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
-import { gameOptions, intOption, progress } from '../options.js';
+import { gameOptions, intOption, noiseLine, progress, withNoise } from '../options.js';
 import { END_WORDS } from './play.js';
 
 interface MatchOptions {
@@ -27,6 +27,7 @@ interface MatchOptions {
   rules: RulesPreset;
   table: TableSize;
   threads: number;
+  noise?: object;
   out?: string;
   json?: boolean;
   maxShots: number;
@@ -133,7 +134,7 @@ Examples:
       let llr = '';
       const test = (frames: readonly FrameRecord[]) => sprt(frames.map(scoreOfA), ...o.sprt!);
       try {
-        const players = [o.a, o.b] as const;
+        const players = [withNoise(o.a, o.noise), withNoise(o.b, o.noise)] as const;
         const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
         const r = await playMatch(
           { seed: o.seed, games, rules: o.rules, table: o.table, players, maxShots: o.maxShots },
@@ -172,6 +173,7 @@ Examples:
           printJson(
             {
               players: names,
+              noise: players.map(noiseOf),
               seed: o.seed,
               rules: o.rules,
               table: o.table,
@@ -182,7 +184,7 @@ Examples:
           );
         else
           process.stdout.write(
-            `${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
+            `${o.noise ? `${noiseLine(players)}\n` : ''}${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
           );
       } finally {
         await evaluator.close();

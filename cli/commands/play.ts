@@ -9,7 +9,7 @@ import { type GameRecord, gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
-import { gameOptions, intOption } from '../options.js';
+import { gameOptions, intOption, noiseLine, withNoise } from '../options.js';
 
 export const END_WORDS: Record<string, string> = {
   R1: '8 potted legally (R1)',
@@ -56,6 +56,7 @@ export interface PlayOptions {
   rules: RulesPreset;
   table: TableSize;
   threads: number;
+  noise?: object;
   json?: boolean;
   out?: string;
   maxShots: number;
@@ -64,7 +65,8 @@ export interface PlayOptions {
 export async function runPlay(o: PlayOptions): Promise<GameRecord> {
   const evaluator = new PoolEvaluator(o.threads);
   const names = [playerName(o.a), playerName(o.b)] as const;
-  const players = [o.a, o.b] as const;
+  const players = [withNoise(o.a, o.noise), withNoise(o.b, o.noise)] as const;
+  if (o.noise && !o.json) process.stdout.write(`${noiseLine(players)}\n`);
   const frames: FrameRecord[] = [];
   try {
     const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });

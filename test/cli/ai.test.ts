@@ -46,6 +46,55 @@ describe('pool8 play / replay', () => {
     expect(rep.out).toContain('MISMATCH');
   });
 
+  it('--noise sets the noise both players shoot with, and the record says so', () => {
+    // No noise at all: every executed stroke is the intended one, filled out
+    // (a, b, θ default to 0); with the level's noise none would be.
+    const zero = '{"phi":0,"V":0,"a":0,"b":0,"theta":0}';
+    const r = run([
+      'play',
+      '--a',
+      'greedy',
+      '--b',
+      'random',
+      '--seed',
+      '4',
+      '--noise',
+      zero,
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const rec = JSON.parse(r.out);
+    for (const p of rec.players) expect(p.noise).toEqual({ phi: 0, V: 0, a: 0, b: 0, theta: 0 });
+    const shots = rec.frames[0].shots.filter((s: { action: string }) => s.action === 'shot');
+    expect(shots.length).toBeGreaterThan(1);
+    for (const s of shots) expect(s.executed).toEqual({ a: 0, b: 0, theta: 0, ...s.intended });
+    // Only φ halved: the other fields stay at each player's own level.
+    const half = run([
+      'play',
+      '--a',
+      'greedy:pro',
+      '--b',
+      'random',
+      '--noise',
+      '{"phi":0.0625}',
+      '--max-shots',
+      '2',
+    ]);
+    expect(half.code).toBe(0);
+    expect(half.out).toContain(
+      'execution noise (--noise): A φ 0.0625°, V 0.1 m/s, a 0.03 R, b 0.03 R, θ 0.2°; B φ 0.0625°, V 0.075 m/s, a 0.0175 R, b 0.0175 R, θ 0.1°',
+    );
+  });
+
+  it('rejects a bad --noise with exit 2, naming the fields', () => {
+    for (const bad of ['{"phi":-1}', '{"aim":0.1}', '[0.1]', 'phi=0.1']) {
+      const r = run(['play', '--noise', bad]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('E_INPUT_BAD_OPTION');
+      expect(r.err).toContain('--noise must be a JSON object of phi, V, a, b, theta');
+    }
+  });
+
   it('rejects an unknown player with exit 2', () => {
     const r = run(['play', '--a', 'shark']);
     expect(r.code).toBe(2);
@@ -77,6 +126,11 @@ describe('pool8 match', () => {
     expect(s.games).toBe(4);
     expect(s.wins + s.losses + s.draws).toBe(4);
     expect(s.seats).toHaveLength(2);
+    // Each seat's noise is its level's (ai/levels.ts amateur), --noise not given.
+    expect(s.noise).toEqual([
+      { phi: 0.7, V: 0.15, a: 0.06, b: 0.06, theta: 0.4 },
+      { phi: 0.7, V: 0.15, a: 0.06, b: 0.06, theta: 0.4 },
+    ]);
     expect(s.seats[0].breaks).toBe(2);
     expect(s.elo.pairs).toBe(2);
     expect(s.elo.pentanomial.reduce((a: number, b: number) => a + b, 0)).toBe(2);
