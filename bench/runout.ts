@@ -9,7 +9,11 @@
  *
  * Run: npm run build && node dist/bench/runout.js [--racks N=40] [--seed S=2]
  *      [--level olympiad] [--budget '{"finalists":12}'] [--threads 2] [--json]
- *      [--dump DIR]
+ *      [--dump DIR] [--in-hand]
+ * `--in-hand` gives the shooter ball in hand anywhere before every shot after
+ * the break: the run-outs with perfect position (as good as the planner's
+ * placement search), at the same execution noise. It bounds what any
+ * position play could add (bench/README "What limits the run-outs").
  * The summary's `stoppedAt` counts the innings that stopped after a kept
  * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
  * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot).
@@ -29,7 +33,7 @@ import { plan } from '../ai/planner.js';
 import { PoolEvaluator } from '../ai/pool.js';
 import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
-import { ballsOf } from '../engine/ball.js';
+import { ballsOf, CUE } from '../engine/ball.js';
 import { newFrame } from '../engine/state.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseOptions } from './args.js';
@@ -47,6 +51,7 @@ const values = parseOptions(
     noise: { type: 'string', default: '{}' },
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
+    'in-hand': { type: 'boolean', default: false },
     dump: { type: 'string' },
   },
   `
@@ -60,6 +65,8 @@ The planner's first inning after its own break on the racks of \`pool8 match --s
                   in ball radii), e.g. '{"phi":0.0625}'; the planner samples with it too
   --threads N     worker threads (default 2)
   --json          one entry per rack besides the summary
+  --in-hand       after every pot the cue ball is taken up and the planner places it
+                  anywhere (a bound: the run with perfect position, at the same noise)
   --dump DIR      write the last three decisions of every failed inning to DIR
 `,
 );
@@ -138,6 +145,12 @@ for (let r = 0; r < racks; r++) {
     if ('error' in out) throw new Error(out.error);
     const v = out.verdict;
     state = out.state;
+    if (values['in-hand'] && state.turn === 0 && !state.pending && !v.frame && !state.ballInHand)
+      state = {
+        ...state,
+        balls: state.balls.filter((b) => b.id !== CUE),
+        ballInHand: { region: 'anywhere', restricted: false },
+      };
     if (v.frame) {
       end = v.frame.winner === 0 ? 'runout' : 'lost8';
       break;
@@ -191,6 +204,7 @@ const summary = {
   seed: matchSeed,
   level: level.name,
   noise: level.noise,
+  inHand: values['in-hand'],
   budget,
   ends,
   runoutRate: ends.runout / racks,

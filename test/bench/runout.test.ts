@@ -8,6 +8,8 @@
  * the group balls left, `missedAt` the misses by the planner's estimate.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -49,5 +51,39 @@ describe('bench/runout.js', () => {
     expect(out.meanLeftWhenStopped).toBe(3.25); // the scratch (7 left), the safeties (1, 0), the miss (5)
     // Progress went to stderr, not into the JSON.
     expect(r.stderr).toContain('rack 6/6  run-outs 2');
+  }, 120_000);
+
+  it('--in-hand: after the break every shot is played from ball in hand, placed by the planner', () => {
+    // Rack 2 of --seed 21 ends in a safety with one ball left either way
+    // (above); with --in-hand the last decisions it dumps all place the cue ball.
+    const dir = mkdtempSync(join(tmpdir(), 'pool8-inhand-'));
+    try {
+      const r = spawnSync(
+        process.execPath,
+        [
+          join(root, 'dist/bench/runout.js'),
+          ...['--racks', '3', '--seed', '21', '--threads', '1', '--json', '--in-hand'],
+          ...['--dump', dir],
+        ],
+        { encoding: 'utf8', cwd: root },
+      );
+      expect(r.status).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.inHand).toBe(true);
+      expect(out.perRack.map((x: { end: string }) => x.end)).toEqual([
+        'breakFoul',
+        'runout',
+        'safety',
+      ]);
+      const last = JSON.parse(readFileSync(join(dir, 'rack2-safety.json'), 'utf8'));
+      expect(last).toHaveLength(3);
+      for (const d of last) {
+        expect(d.state.ballInHand).toEqual({ region: 'anywhere', restricted: false });
+        expect(d.state.balls.some((b: { id: number }) => b.id === 0)).toBe(false);
+        expect(d.placement).toEqual({ x: expect.any(Number), y: expect.any(Number) });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
