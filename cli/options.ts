@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { noiseOf, type PlayerSpec } from '../ai/game.js';
-import { isLevelName, LEVEL_NAMES, type LevelName } from '../ai/levels.js';
+import { isLevelName, LEVEL_NAMES, type LevelName, type Noise } from '../ai/levels.js';
 import { describeNoise, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
 import { parsePlayer } from '../ai/players.js';
 import { isRulesPreset, RULES_PRESETS, type RulesPreset } from '../engine/rules.js';
@@ -39,7 +39,7 @@ export function playerOption(name: string) {
 }
 
 /** `--noise JSON`: overrides of some execution-noise fields, checked against any level. */
-export function noiseOption(v: string): object {
+export function noiseOption(v: string): Partial<Noise> {
   let o: unknown;
   try {
     o = JSON.parse(v);
@@ -51,13 +51,13 @@ export function noiseOption(v: string): object {
       'E_INPUT_BAD_OPTION',
       `--noise must be a JSON object of ${NOISE_FIELDS.join(', ')}, each a number ≥ 0 (φ and θ in degrees, V in m/s, a and b in R), e.g. '{"phi":0.0625}'; not ${JSON.stringify(v)}`,
     );
-  return o as object;
+  return o as Partial<Noise>;
 }
 
 /** The player with `--noise` applied over its own level's noise (so `greedy:amateur` keeps the rest of its own). */
-export function withNoise(spec: PlayerSpec, overrides: object | undefined): PlayerSpec {
+export function withNoise(spec: PlayerSpec, overrides: Partial<Noise> | undefined): PlayerSpec {
   if (overrides === undefined) return spec;
-  return { ...spec, noise: overrideNoise(noiseOf(spec), overrides)! };
+  return { ...spec, noise: { ...noiseOf(spec), ...overrides } };
 }
 
 /** The line `play` and `match` print under `--noise`: the noise each seat shoots with. */

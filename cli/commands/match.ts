@@ -1,6 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { type FrameRecord, noiseOf, type PlayerSpec } from '../../ai/game.js';
+import type { Noise } from '../../ai/levels.js';
 import {
   breakAndRun,
   type MatchSummary,
@@ -27,7 +28,7 @@ interface MatchOptions {
   rules: RulesPreset;
   table: TableSize;
   threads: number;
-  noise?: object;
+  noise?: Partial<Noise>;
   out?: string;
   json?: boolean;
   maxShots: number;

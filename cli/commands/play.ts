@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { FrameRecord, PlayerSpec, ShotEntry } from '../../ai/game.js';
 import { playFrame } from '../../ai/game.js';
+import type { Noise } from '../../ai/levels.js';
 import { gameBreaker, gameSeed } from '../../ai/match.js';
 import { makeDeciders, playerName } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
@@ -56,7 +57,7 @@ export interface PlayOptions {
   rules: RulesPreset;
   table: TableSize;
   threads: number;
-  noise?: object;
+  noise?: Partial<Noise>;
   json?: boolean;
   out?: string;
   maxShots: number;
