@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { LEVELS, type LevelName } from '../../ai/levels.js';
+import { LEVELS, type LevelName, type Noise } from '../../ai/levels.js';
+import { describeNoise } from '../../ai/noise.js';
 import { plan, type RankedShot, reasonFor } from '../../ai/planner.js';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { OBJECT_BALLS } from '../../engine/ball.js';
@@ -9,7 +10,7 @@ import { PRESETS } from '../../engine/rules.js';
 import { type FrameState, newFrame } from '../../engine/state.js';
 import { checkPosition, parseLayout } from '../../sim/index.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
-import { intOption, levelOption, rulesOption } from '../options.js';
+import { intOption, levelOption, noiseOption, rulesOption } from '../options.js';
 import { renderSvg } from '../svg.js';
 
 /**
@@ -84,6 +85,11 @@ export function registerSuggest(program: Command): void {
       'read { "state": … } or { "layout": …, "turn", "groups", "ballInHand" } from FILE (default stdin)',
     )
     .option('--level <level>', 'noise and budget level', levelOption, 'olympiad' as LevelName)
+    .option(
+      '--noise <json>',
+      "execution-noise overrides over the level's own (φ, θ in degrees, V in m/s, a, b in R), e.g. '{\"phi\":0.0625}'; the shots are sampled with it",
+      noiseOption,
+    )
     .option('--top <k>', 'how many shots to show', intOption('--top', 1, 50), 5)
     .option('--seed <n>', 'seed of the sampling', intOption('--seed'), 1)
     .option('--rules <preset>', 'pl-bca | wpa (for a layout input)', rulesOption, 'pl-bca')
@@ -95,12 +101,14 @@ export function registerSuggest(program: Command): void {
       `
 Examples:
   $ pool8 suggest --in examples/suggest-open-table.json
-  $ pool8 suggest --in examples/suggest-open-table.json --level amateur --top 3 --svg shots.svg`,
+  $ pool8 suggest --in examples/suggest-open-table.json --level amateur --top 3 --svg shots.svg
+  $ pool8 suggest --in examples/suggest-open-table.json --noise '{"phi":0.0625}'`,
     )
     .action(
       async (opts: {
         in?: string;
         level: LevelName;
+        noise?: Partial<Noise>;
         top: number;
         seed: number;
         rules: 'pl-bca' | 'wpa';
@@ -111,7 +119,10 @@ Examples:
         const state = stateFromInput(parseJsonInput(readInput(opts.in), 'the input'), opts.rules);
         const evaluator = new PoolEvaluator(opts.threads);
         try {
-          const r = await plan(state, { level: LEVELS[opts.level], seed: opts.seed, evaluator });
+          const named = LEVELS[opts.level];
+          // --noise changes how the shots are sampled (and so the ranking), not the budget.
+          const level = { ...named, noise: { ...named.noise, ...opts.noise } };
+          const r = await plan(state, { level, seed: opts.seed, evaluator });
           if (!r.ok) {
             printJson({ error: r.error });
             throw new CliError(r.error.code, r.error.message, EXIT.rejected);
@@ -124,11 +135,16 @@ Examples:
           const top = d.ranked.slice(0, opts.top);
           if (opts.svg) writeFileSync(opts.svg, renderSvg(state, d.ranked, opts.top));
           if (opts.json) {
-            printJson({ player: state.turn, level: opts.level, suggestions: top.map(row) });
+            printJson({
+              player: state.turn,
+              level: opts.level,
+              noise: level.noise,
+              suggestions: top.map(row),
+            });
             return;
           }
           process.stdout.write(
-            `player ${state.turn} to shoot (${opts.level} noise); best ${top.length} of ${d.ranked.length} candidates:\n`,
+            `player ${state.turn} to shoot (${opts.level}${opts.noise ? `, execution noise ${describeNoise(level.noise)}` : ' noise'}); best ${top.length} of ${d.ranked.length} candidates:\n`,
           );
           top.forEach((s, i) => {
             const c = s.candidate.call;
