@@ -3,7 +3,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { eloOf, pairedEstimate, pairedRate, scoreOf, signTest, sprt } from '../../ai/stats.js';
+import {
+  eloOf,
+  pairedEstimate,
+  pairedRate,
+  pentanomialLlr,
+  scoreOf,
+  signTest,
+  sprt,
+} from '../../ai/stats.js';
 
 const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
 /** Pairs won twice, split, split, lost twice, won twice, split (A's points 2 1 1 0 2 1). */
@@ -93,32 +101,84 @@ describe('pairedEstimate: score, Elo and its 95 % interval with the pair as the 
   });
 });
 
-describe('sprt: the GSPRT with the pair as the unit', () => {
-  it('six pairs WW WL WL LL WW WL against 0 / +100 Elo: LLR 0.0947, go on', () => {
-    // Pair means 1 ½ ½ 0 1 ½: x̄ 7/12, σ² 0.70833/6 = 0.118056; s0 ½, s1 = 1/(1 + 10^−¼) = 0.640065;
-    // LLR = 6 · 0.140065 · (7/6 − 1.140065) / (2 · 0.118056) = 0.094683.
+/**
+ * Golden values: fishtest's `LLR_logistic(elo0, elo1, results)` in
+ * server/fishtest/stats/LLRcalc.py (official-stockfish/fishtest at b8eecff2),
+ * run with Python 3 and SciPy 1.17.1 on 2026-12-01.
+ */
+const FISHTEST_LLR: readonly [[number, number, number, number, number], number, number, number][] =
+  [
+    [[0, 0, 0, 1, 0], 0, 100, 0.24687236336462387],
+    [[0, 0, 0, 1, 0], -3, 2, 0.01442620872066256],
+    [[1, 3, 5, 2, 1], 0, 100, -1.983454698039988],
+    [[1, 3, 5, 2, 1], 0, 5, -0.030695446567272203],
+    [[2, 10, 40, 15, 3], 0, 5, 0.26684334493919126],
+    [[2, 10, 40, 15, 3], 0, 100, -9.30088714310256],
+    [[0, 5, 25, 0, 0], -3, 2, -0.4308899808685916],
+    [[3, 40, 110, 50, 7], 0, 5, 0.7038170259258631],
+    [[3, 40, 110, 50, 7], -3, 2, 0.87157971093278],
+    [[0, 0, 3, 0, 0], 0, 100, -0.9797105439530336],
+    [[0, 0, 0, 0, 1], 0, 5, 0.014315849412829656],
+  ];
+
+describe('sprt: the GSPRT on the pentanomial counts, as fishtest', () => {
+  it("matches fishtest's LLR_logistic on 11 count vectors", () => {
+    for (const [counts, elo0, elo1, llr] of FISHTEST_LLR)
+      expect(pentanomialLlr(counts, scoreOf(elo0), scoreOf(elo1))).toBeCloseTo(llr, 9);
+  });
+  it('six pairs WW WL WL LL WW WL against 0 / +100 Elo: LLR 0.0858 (fishtest), go on', () => {
+    // Pentanomial [1, 0, 3, 0, 2]: fishtest LLR_logistic(0, 100, …) = 0.08584841789534714.
     const t = sprt(SIX_PAIRS, 0, 100);
-    expect(t.llr).toBeCloseTo(0.094683, 5);
+    expect(t.llr).toBeCloseTo(0.0858484179, 8);
     expect(t.lower).toBeCloseTo(-2.944439, 5);
     expect(t.upper).toBeCloseTo(2.944439, 5);
     expect(t.result).toBeNull();
   });
-  it('25 pairs won twice and 5 split accept H1 (+50) with LLR 23.5; the mirror accepts H0', () => {
+  it('25 pairs won twice and 5 split accept H1 (+50) with LLR 4.01, not the 23.5 of the normal approximation; the mirror accepts H0', () => {
+    // fishtest LLR_logistic(0, 50, [0, 0, 5, 0, 25]) = 4.0077992590936535.
     const games = pairs([...Array(25).fill([1, 1]), ...Array(5).fill([1, 0])]);
     const t = sprt(games, 0, 50);
-    expect(t.llr).toBeCloseTo(23.5205, 3);
+    expect(t.llr).toBeCloseTo(4.0077992591, 8);
     expect(t.result).toBe('H1');
-    expect(
-      sprt(
-        games.map((x) => 1 - x),
-        -50,
-        0,
-      ).result,
-    ).toBe('H0');
+    const m = sprt(
+      games.map((x) => 1 - x),
+      -50,
+      0,
+    );
+    expect(m.llr).toBeCloseTo(-4.0077992591, 8);
+    expect(m.result).toBe('H0');
   });
-  it('has nothing to test with before two pairs or with no spread', () => {
-    expect(sprt([1, 1], 0, 50)).toMatchObject({ llr: 0, result: null });
-    expect(sprt([1, 0, 0, 1, 1, 0], 0, 50)).toMatchObject({ llr: 0, result: null });
+  it('weighs one pair, and pairs that do not vary (fishtest regularises empty counts)', () => {
+    // fishtest LLR_logistic(0, 50, [0, 0, 0, 0, 1]) = 0.1338…, (0, 50, [0, 0, 3, 0, 0]) = −0.4565….
+    expect(sprt([1, 1], 0, 50).llr).toBeCloseTo(0.1338369462, 8);
+    expect(sprt([1, 0, 0, 1, 1, 0], 0, 50).llr).toBeCloseTo(-0.4565002533, 8);
+    expect(sprt([1], 0, 50)).toMatchObject({ llr: 0, result: null });
+    expect(sprt([], 0, 50)).toMatchObject({ llr: 0, result: null });
+  });
+  it('an odd last game is not counted', () => {
+    expect(sprt([...SIX_PAIRS, 1], 0, 100).llr).toBe(sprt(SIX_PAIRS, 0, 100).llr);
+  });
+  it('the LLR grows as a split pair becomes a pair won twice', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 5, maxLength: 5 }),
+        fc.integer({ min: -100, max: 100 }),
+        fc.integer({ min: 1, max: 60 }),
+        (xs, elo0, gap) => {
+          const c = xs as [number, number, number, number, number];
+          fc.pre(c[2] > 0);
+          const better: [number, number, number, number, number] = [
+            c[0],
+            c[1],
+            c[2] - 1,
+            c[3],
+            c[4] + 1,
+          ];
+          const [s0, s1] = [scoreOf(elo0), scoreOf(elo0 + gap)];
+          expect(pentanomialLlr(better, s0, s1)).toBeGreaterThan(pentanomialLlr(c, s0, s1));
+        },
+      ),
+    );
   });
   it('mirrors: swapping the players and the hypotheses negates the LLR', () => {
     fc.assert(
