@@ -228,25 +228,7 @@ describe('pool8 suggest', () => {
 
   it('--noise reaches the sampling: with no noise every sample of a shot is the same', () => {
     const zero = '{"phi":0,"V":0,"a":0,"b":0,"theta":0}';
-    const r = run([
-      'suggest',
-      '--in',
-      'examples/suggest-open-table.json',
-      '--json',
-      '--top',
-      '5',
-      '--threads',
-      '1',
-      '--noise',
-      zero,
-    ]);
-    expect(r.code).toBe(0);
-    const s = JSON.parse(r.out);
-    expect(s.noise).toEqual(JSON.parse(zero));
-    // Identical samples: each shot pots in all of them or in none.
-    for (const x of s.suggestions) expect([0, 1]).toContain(x.pPot);
-    // Without --noise some of the top five pot in only part of their samples (0.97 and 0.98).
-    const noisy = JSON.parse(
+    const top5 = (...extra: string[]) =>
       run([
         'suggest',
         '--in',
@@ -256,8 +238,16 @@ describe('pool8 suggest', () => {
         '5',
         '--threads',
         '1',
-      ]).out,
-    );
+        ...extra,
+      ]);
+    const r = top5('--noise', zero);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s.noise).toEqual(JSON.parse(zero));
+    // Identical samples: each shot pots in all of them or in none.
+    for (const x of s.suggestions) expect([0, 1]).toContain(x.pPot);
+    // Without --noise some of the top five pot in only part of their samples (0.97 and 0.98).
+    const noisy = JSON.parse(top5().out);
     expect(noisy.noise.phi).toBe(0.125);
     expect(noisy.suggestions.some((x: { pPot: number }) => x.pPot > 0 && x.pPot < 1)).toBe(true);
     const bad = run(['suggest', '--in', 'examples/suggest-open-table.json', '--noise', '{"V":-1}']);
