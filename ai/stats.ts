@@ -211,10 +211,11 @@ export interface Sprt {
  * SPRT on the pentanomial counts (pairs by A's points 0, ½, 1, 1½, 2; an odd
  * last game is not counted), as fishtest's `LLR_logistic` computes it (M. Van
  * den Bergh's note on the maximum likelihood multinomial with a given mean,
- * cantate.be/Fishtest/support_MLE_multinomial.pdf, Proposition 1.1). For each hypothesis score s the most likely
- * pentanomial distribution with mean s is q_i = p_i / (1 + θ (a_i − s)), p the
- * observed frequencies, a_i = i / 4 a pair's score and θ the root of
- * Σ p_i (a_i − s) / (1 + θ (a_i − s)) = 0; the LLR is N Σ p_i ln(q1_i / q0_i).
+ * cantate.be/Fishtest/support_MLE_multinomial.pdf, Proposition 1.1). For
+ * each hypothesis score s the most likely pentanomial distribution with mean
+ * s is q_i = p_i / (1 + θ (a_i − s)), p the observed frequencies, a_i = i / 4
+ * a pair's score and θ the root of Σ p_i (a_i − s) / (1 + θ (a_i − s)) = 0;
+ * the LLR is N Σ p_i ln(q1_i / q0_i).
  * Empty counts are taken as 0.001 pairs, fishtest's regularisation, so a
  * test with one pair or with no spread between pairs still weighs what it
  * saw. The normal approximation N (s1 − s0)(2 x̄ − s0 − s1) / (2 σ²) this
