@@ -60,8 +60,7 @@ export interface PairedEstimate extends EloEstimate {
 export function pairedEstimate(scores: readonly number[]): PairedEstimate {
   const { units, games, mean: score, variance } = pairClusters(scores);
   const pairs = units.length;
-  const pentanomial: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-  for (const u of units) if (u.size === 2) pentanomial[Math.round(u.sum * 2)]!++;
+  const pentanomial = pentanomialOf(units);
   const perGame = games > 0 ? scores.reduce((a, x) => a + (x - score) ** 2, 0) / games : 0.25;
   let low: number;
   let high: number;
@@ -189,6 +188,15 @@ function pairClusters(xs: readonly number[]): {
   return { units, games, mean, variance };
 }
 
+type Pentanomial = [number, number, number, number, number];
+
+/** Complete pairs by the first player's points in them, 0, ½, 1, 1½, 2 (an odd last game is left out). */
+function pentanomialOf(units: readonly { sum: number; size: number }[]): Pentanomial {
+  const counts: Pentanomial = [0, 0, 0, 0, 0];
+  for (const u of units) if (u.size === 2) counts[Math.round(u.sum * 2)]!++;
+  return counts;
+}
+
 /** The expected score of a player `elo` points stronger (the logistic Elo model). */
 export const scoreOf = (elo: number): number => 1 / (1 + 10 ** (-elo / 400));
 
@@ -230,7 +238,7 @@ export function sprt(
   alpha = 0.05,
   beta = 0.05,
 ): Sprt {
-  const { pentanomial } = pairedEstimate(scores);
+  const pentanomial = pentanomialOf(pairClusters(scores).units);
   const pairs = pentanomial.reduce((a, b) => a + b, 0);
   const llr = pairs > 0 ? pentanomialLlr(pentanomial, scoreOf(elo0), scoreOf(elo1)) : 0;
   const lower = Math.log(beta / (1 - alpha));
@@ -251,11 +259,7 @@ export function sprt(
 const EMPTY_COUNT = 1e-3;
 
 /** The generalised log-likelihood ratio of mean score s1 against s0 for pentanomial counts (see `sprt`). */
-export function pentanomialLlr(
-  counts: readonly [number, number, number, number, number],
-  s0: number,
-  s1: number,
-): number {
+export function pentanomialLlr(counts: Readonly<Pentanomial>, s0: number, s1: number): number {
   const c = counts.map((x) => (x === 0 ? EMPTY_COUNT : x));
   const n = c.reduce((a, b) => a + b, 0);
   const p = c.map((x) => x / n);
