@@ -15,7 +15,7 @@ import {
 import type { Point, TableSize } from '../engine/table.js';
 import type { VerdictKind } from '../engine/verdict.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
-import { LEVELS, type LevelName, type Noise } from './levels.js';
+import { LEVELS, type Level, type LevelName, type Noise } from './levels.js';
 import { perturb } from './noise.js';
 import type { Decision } from './planner.js';
 import { playShot } from './sampling.js';
@@ -46,6 +46,11 @@ export interface PlayerSpec {
 /** The execution noise a player shoots with: its own, or its level's. */
 export function noiseOf(spec: PlayerSpec): Noise {
   return spec.noise ?? LEVELS[spec.level].noise;
+}
+
+/** The level a player plans with: its level's budget and value model, at the noise it shoots with. */
+export function levelOf(spec: PlayerSpec): Level {
+  return { ...LEVELS[spec.level], noise: noiseOf(spec) };
 }
 
 export type DecideFn = (state: FrameState, seed: number) => Promise<Result<Decision, EngineError>>;

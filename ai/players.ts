@@ -2,8 +2,8 @@ import { ok } from '../engine/result.js';
 import type { PhysicsParams } from '../sim/index.js';
 import { greedyDecision, randomDecision } from './baselines.js';
 import type { Evaluator } from './evaluator.js';
-import { type DecideFn, noiseOf, type PlayerSpec } from './game.js';
-import { type Budget, isLevelName, LEVELS } from './levels.js';
+import { type DecideFn, levelOf, type PlayerSpec } from './game.js';
+import { type Budget, isLevelName } from './levels.js';
 import { plan } from './planner.js';
 
 export interface PlayerOptions {
@@ -16,7 +16,7 @@ export interface PlayerOptions {
 
 /** A player's decision function from its spec. */
 export function makeDecider(spec: PlayerSpec, opts: PlayerOptions): DecideFn {
-  const level = { ...LEVELS[spec.level], noise: noiseOf(spec) };
+  const level = levelOf(spec);
   switch (spec.strategy) {
     case 'planner':
       return (state, seed) =>

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { noiseOf, type PlayerSpec } from '../ai/game.js';
-import { isLevelName, LEVEL_NAMES, type LevelName, type Noise } from '../ai/levels.js';
+import { isLevelName, LEVEL_NAMES, LEVELS, type LevelName, type Noise } from '../ai/levels.js';
 import { describeNoise, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
 import { parsePlayer } from '../ai/players.js';
 import { isRulesPreset, RULES_PRESETS, type RulesPreset } from '../engine/rules.js';
@@ -46,7 +46,8 @@ export function noiseOption(v: string): Partial<Noise> {
   } catch {
     o = undefined;
   }
-  if (overrideNoise(noiseOf({ strategy: 'planner', level: 'olympiad' }), o) === null)
+  // Any base will do: only the overrides are checked.
+  if (overrideNoise(LEVELS.olympiad.noise, o) === null)
     throw new CliError(
       'E_INPUT_BAD_OPTION',
       `--noise must be a JSON object of ${NOISE_FIELDS.join(', ')}, each a number ≥ 0 (φ and θ in degrees, V in m/s, a and b in R), e.g. '{"phi":0.0625}'; not ${JSON.stringify(v)}`,

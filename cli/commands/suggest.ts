@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { LEVELS, type LevelName, type Noise } from '../../ai/levels.js';
+import { levelOf } from '../../ai/game.js';
+import type { LevelName, Noise } from '../../ai/levels.js';
 import { describeNoise } from '../../ai/noise.js';
 import { plan, type RankedShot, reasonFor } from '../../ai/planner.js';
 import { PoolEvaluator } from '../../ai/pool.js';
@@ -10,7 +11,7 @@ import { PRESETS } from '../../engine/rules.js';
 import { type FrameState, newFrame } from '../../engine/state.js';
 import { checkPosition, parseLayout } from '../../sim/index.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
-import { intOption, levelOption, noiseOption, rulesOption } from '../options.js';
+import { intOption, levelOption, noiseOption, rulesOption, withNoise } from '../options.js';
 import { renderSvg } from '../svg.js';
 
 /**
@@ -119,9 +120,8 @@ Examples:
         const state = stateFromInput(parseJsonInput(readInput(opts.in), 'the input'), opts.rules);
         const evaluator = new PoolEvaluator(opts.threads);
         try {
-          const named = LEVELS[opts.level];
           // --noise changes how the shots are sampled (and so the ranking), not the budget.
-          const level = { ...named, noise: { ...named.noise, ...opts.noise } };
+          const level = levelOf(withNoise({ strategy: 'planner', level: opts.level }, opts.noise));
           const r = await plan(state, { level, seed: opts.seed, evaluator });
           if (!r.ok) {
             printJson({ error: r.error });
