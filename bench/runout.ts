@@ -9,11 +9,14 @@
  *
  * Run: npm run build && node dist/bench/runout.js [--racks N=40] [--seed S=2]
  *      [--level olympiad] [--budget '{"finalists":12}'] [--threads 2] [--json]
- *      [--dump DIR] [--in-hand]
+ *      [--dump DIR] [--in-hand] [--in-hand-from N]
  * `--in-hand` gives the shooter ball in hand anywhere before every shot after
  * the break: the run-outs with perfect position (as good as the planner's
  * placement search), at the same execution noise. It bounds what any
  * position play could add (bench/README "What limits the run-outs").
+ * `--in-hand-from N` gives it only once N or fewer balls of the shooter's
+ * group are left (0: on the 8), so the bound can be split by where in the
+ * rack the position is lost.
  * The summary's `stoppedAt` counts the innings that stopped after a kept
  * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
  * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot).
@@ -34,10 +37,17 @@ import { PoolEvaluator } from '../ai/pool.js';
 import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
 import { ballsOf, CUE } from '../engine/ball.js';
-import { newFrame } from '../engine/state.js';
+import { type FrameState, newFrame } from '../engine/state.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseOptions } from './args.js';
 import { bandOf, ESTIMATE_BANDS } from './estimateBands.js';
+
+/** Balls of the breaker's group still on the table; an open table counts as 7. */
+function groupLeft(state: FrameState): number {
+  if (!state.groups) return 7;
+  const mine: readonly number[] = ballsOf(state.groups[0]);
+  return state.balls.filter((b) => mine.includes(b.id)).length;
+}
 
 type End = 'runout' | 'lost8' | 'breakDry' | 'breakFoul' | 'safety' | 'miss' | 'foul' | 'cap';
 
@@ -52,6 +62,7 @@ const values = parseOptions(
     threads: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
     'in-hand': { type: 'boolean', default: false },
+    'in-hand-from': { type: 'string' },
     dump: { type: 'string' },
   },
   `
@@ -67,6 +78,7 @@ The planner's first inning after its own break on the racks of \`pool8 match --s
   --json          one entry per rack besides the summary
   --in-hand       after every pot the cue ball is taken up and the planner places it
                   anywhere (a bound: the run with perfect position, at the same noise)
+  --in-hand-from N  the same, only once N or fewer balls of the group are left (0: on the 8)
   --dump DIR      write the last three decisions of every failed inning to DIR
 `,
 );
@@ -75,6 +87,13 @@ const usage: (message: string) => never = check.usage;
 const racks = check.whole('--racks', values.racks, 1);
 const matchSeed = check.whole('--seed', values.seed);
 const threads = check.whole('--threads', values.threads, 1);
+const inHandFrom =
+  values['in-hand-from'] !== undefined
+    ? check.whole('--in-hand-from', values['in-hand-from'], 0)
+    : values['in-hand']
+      ? 7
+      : null;
+if (inHandFrom !== null && inHandFrom > 7) usage('--in-hand-from takes 0 to 7 balls');
 const named = check.level(values.level);
 const level: Level = { ...named, noise: check.noise(values.noise, named.noise) };
 let budget: Partial<Budget>;
@@ -145,7 +164,14 @@ for (let r = 0; r < racks; r++) {
     if ('error' in out) throw new Error(out.error);
     const v = out.verdict;
     state = out.state;
-    if (values['in-hand'] && state.turn === 0 && !state.pending && !v.frame && !state.ballInHand)
+    if (
+      inHandFrom !== null &&
+      groupLeft(state) <= inHandFrom &&
+      state.turn === 0 &&
+      !state.pending &&
+      !v.frame &&
+      !state.ballInHand
+    )
       state = {
         ...state,
         balls: state.balls.filter((b) => b.id !== CUE),
@@ -164,10 +190,7 @@ for (let r = 0; r < racks; r++) {
     }
   }
   ends[end]++;
-  const mine = state.groups ? ballsOf(state.groups[0]) : [];
-  const left = state.groups
-    ? state.balls.filter((b) => (mine as readonly number[]).includes(b.id)).length
-    : 7;
+  const left = groupLeft(state);
   perRack.push({ rack: r, end, shots: n + 1, left, last, pPot: lastPPot });
   if (values.dump && end !== 'runout')
     writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
@@ -205,6 +228,7 @@ const summary = {
   level: level.name,
   noise: level.noise,
   inHand: values['in-hand'],
+  inHandFrom,
   budget,
   ends,
   runoutRate: ends.runout / racks,

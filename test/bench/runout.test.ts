@@ -86,4 +86,52 @@ describe('bench/runout.js', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+  it('--in-hand-from N: ball in hand only once N or fewer balls of the group are left', () => {
+    // Rack 2 of --seed 21 again: its last three decisions come with 3, 2 and
+    // 1 solids left; with --in-hand-from 1 only the last is played from ball
+    // in hand, and the inning still ends in a safety: the last solid is a
+    // problem ball that no spot pots (bench/README "Perfect position").
+    const dir = mkdtempSync(join(tmpdir(), 'pool8-inhand-from-'));
+    try {
+      const r = spawnSync(
+        process.execPath,
+        [
+          join(root, 'dist/bench/runout.js'),
+          ...['--racks', '3', '--seed', '21', '--threads', '1', '--json', '--in-hand-from', '1'],
+          ...['--dump', dir],
+        ],
+        { encoding: 'utf8', cwd: root },
+      );
+      expect(r.status).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.inHandFrom).toBe(1);
+      expect(out.perRack.map((x: { end: string }) => x.end)).toEqual([
+        'breakFoul',
+        'runout',
+        'safety',
+      ]);
+      const last = JSON.parse(readFileSync(join(dir, 'rack2-safety.json'), 'utf8'));
+      const solidsLeft = (d: { state: { balls: { id: number }[] } }) =>
+        d.state.balls.filter((b) => b.id >= 1 && b.id <= 7).length;
+      expect(last.map(solidsLeft)).toEqual([3, 2, 1]);
+      expect(last.map((d: { placement: unknown }) => d.placement !== null)).toEqual([
+        false,
+        false,
+        true,
+      ]);
+      expect(last[2].state.ballInHand).toEqual({ region: 'anywhere', restricted: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('--in-hand-from takes 0 to 7 balls', () => {
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'dist/bench/runout.js'), '--in-hand-from', '9', '--racks', '1'],
+      { encoding: 'utf8', cwd: root },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--in-hand-from takes 0 to 7 balls');
+  });
 });
