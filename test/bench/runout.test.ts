@@ -15,16 +15,17 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 
+/** Runs dist/bench/runout.js with these arguments. */
+function runout(...args: string[]) {
+  return spawnSync(process.execPath, [join(root, 'dist/bench/runout.js'), ...args], {
+    encoding: 'utf8',
+    cwd: root,
+  });
+}
+
 describe('bench/runout.js', () => {
   it('replays the first six racks of --seed 21 and says where the runs stopped', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(root, 'dist/bench/runout.js'),
-        ...['--racks', '6', '--seed', '21', '--threads', '1', '--json'],
-      ],
-      { encoding: 'utf8', cwd: root },
-    );
+    const r = runout('--racks', '6', '--seed', '21', '--threads', '1', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(
@@ -58,14 +59,9 @@ describe('bench/runout.js', () => {
     // (above); with --in-hand the last decisions it dumps all place the cue ball.
     const dir = mkdtempSync(join(tmpdir(), 'pool8-inhand-'));
     try {
-      const r = spawnSync(
-        process.execPath,
-        [
-          join(root, 'dist/bench/runout.js'),
-          ...['--racks', '3', '--seed', '21', '--threads', '1', '--json', '--in-hand'],
-          ...['--dump', dir],
-        ],
-        { encoding: 'utf8', cwd: root },
+      const r = runout(
+        ...['--racks', '3', '--seed', '21', '--threads', '1', '--json', '--in-hand'],
+        ...['--dump', dir],
       );
       expect(r.status).toBe(0);
       const out = JSON.parse(r.stdout);
@@ -93,14 +89,9 @@ describe('bench/runout.js', () => {
     // problem ball that no spot pots (bench/README "Perfect position").
     const dir = mkdtempSync(join(tmpdir(), 'pool8-inhand-from-'));
     try {
-      const r = spawnSync(
-        process.execPath,
-        [
-          join(root, 'dist/bench/runout.js'),
-          ...['--racks', '3', '--seed', '21', '--threads', '1', '--json', '--in-hand-from', '1'],
-          ...['--dump', dir],
-        ],
-        { encoding: 'utf8', cwd: root },
+      const r = runout(
+        ...['--racks', '3', '--seed', '21', '--threads', '1', '--json', '--in-hand-from', '1'],
+        ...['--dump', dir],
       );
       expect(r.status).toBe(0);
       const out = JSON.parse(r.stdout);
@@ -126,11 +117,7 @@ describe('bench/runout.js', () => {
   }, 120_000);
 
   it('--in-hand-from takes 0 to 7 balls', () => {
-    const r = spawnSync(
-      process.execPath,
-      [join(root, 'dist/bench/runout.js'), '--in-hand-from', '9', '--racks', '1'],
-      { encoding: 'utf8', cwd: root },
-    );
+    const r = runout('--in-hand-from', '9', '--racks', '1');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--in-hand-from takes 0 to 7 balls');
   });
