@@ -9,14 +9,17 @@
  *
  * Run: npm run build && node dist/bench/runout.js [--racks N=40] [--seed S=2]
  *      [--level olympiad] [--budget '{"finalists":12}'] [--threads 2] [--json]
- *      [--dump DIR] [--in-hand] [--in-hand-from N]
+ *      [--dump DIR] [--in-hand] [--in-hand-from N] [--exact-from N] [--table 9ft]
  * `--in-hand` gives the shooter ball in hand anywhere before every shot after
  * the break: the run-outs with perfect position (as good as the planner's
  * placement search), at the same execution noise. It bounds what any
  * position play could add (bench/README "What limits the run-outs").
  * `--in-hand-from N` gives it only once N or fewer balls of the shooter's
  * group are left (0: on the 8), so the bound can be split by where in the
- * rack the position is lost.
+ * rack the position is lost. `--exact-from N` plays the planner's chosen
+ * shots without execution noise once N or fewer balls of the group are left
+ * (the planner still plans for the noise): what its plans are worth when
+ * carried out as meant, against what the noise leaves of them.
  * The summary's `stoppedAt` counts the innings that stopped after a kept
  * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
  * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot).
@@ -38,6 +41,7 @@ import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
 import { ballsOf, CUE } from '../engine/ball.js';
 import { type FrameState, newFrame } from '../engine/state.js';
+import { DEFAULT_TABLE, isTableSize, TABLE_SIZES, type TableSize } from '../engine/table.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseOptions } from './args.js';
 import { bandOf, ESTIMATE_BANDS } from './estimateBands.js';
@@ -63,7 +67,9 @@ const values = parseOptions(
     json: { type: 'boolean', default: false },
     'in-hand': { type: 'boolean', default: false },
     'in-hand-from': { type: 'string' },
+    'exact-from': { type: 'string' },
     dump: { type: 'string' },
+    table: { type: 'string', default: DEFAULT_TABLE },
   },
   `
 usage: node dist/bench/runout.js [options]
@@ -79,7 +85,10 @@ The planner's first inning after its own break on the racks of \`pool8 match --s
   --in-hand       after every pot the cue ball is taken up and the planner places it
                   anywhere (a bound: the run with perfect position, at the same noise)
   --in-hand-from N  the same, only once N or fewer balls of the group are left (0: on the 8)
+  --exact-from N  once N or fewer balls of the group are left (0: on the 8), the chosen shot
+                  is played without execution noise (the planner still plans with it)
   --dump DIR      write the last three decisions of every failed inning to DIR
+  --table T       ${TABLE_SIZES.join(' | ')} (default ${DEFAULT_TABLE}); the stored break is played on it
 `,
 );
 const check = argChecks('runout');
@@ -87,13 +96,18 @@ const usage: (message: string) => never = check.usage;
 const racks = check.whole('--racks', values.racks, 1);
 const matchSeed = check.whole('--seed', values.seed);
 const threads = check.whole('--threads', values.threads, 1);
+/** A count of group balls left, 0 (on the 8) to 7, or null when the option is absent. */
+function ballsLeftOption(name: string, value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const n = check.whole(name, value, 0);
+  if (n > 7) usage(`${name} takes 0 to 7 balls`);
+  return n;
+}
 const inHandFrom =
-  values['in-hand-from'] !== undefined
-    ? check.whole('--in-hand-from', values['in-hand-from'], 0)
-    : values['in-hand']
-      ? 7
-      : null;
-if (inHandFrom !== null && inHandFrom > 7) usage('--in-hand-from takes 0 to 7 balls');
+  ballsLeftOption('--in-hand-from', values['in-hand-from']) ?? (values['in-hand'] ? 7 : null);
+const exactFrom = ballsLeftOption('--exact-from', values['exact-from']);
+if (!isTableSize(values.table)) usage(`--table must be one of ${TABLE_SIZES.join(', ')}`);
+const table: TableSize = values.table;
 const named = check.level(values.level);
 const level: Level = { ...named, noise: check.noise(values.noise, named.noise) };
 let budget: Partial<Budget>;
@@ -128,7 +142,7 @@ const perRack: {
 const t0 = performance.now();
 for (let r = 0; r < racks; r++) {
   const seed = gameSeed(matchSeed, 2 * r);
-  let state = newFrame({ seed, breaker: 0, table: '9ft', rules: 'pl-bca' });
+  let state = newFrame({ seed, breaker: 0, table, rules: 'pl-bca' });
   let end: End = 'cap';
   let last = '';
   let lastPPot: number | null = null;
@@ -159,7 +173,9 @@ for (let r = 0; r < racks; r++) {
       placement: dec.placement,
       pPot: dec.ranked[0]?.pPot ?? null,
     });
-    const [executed] = perturb(dec.shot, level.noise, noiseSeed(seed, n));
+    // The break (n = 0) is always played with noise: the racks stay those of the other runs.
+    const exact = exactFrom !== null && n > 0 && groupLeft(state) <= exactFrom;
+    const [executed] = exact ? [dec.shot] : perturb(dec.shot, level.noise, noiseSeed(seed, n));
     const out = playShot(state, dec.call, executed, dec.placement, DEFAULT_PHYSICS);
     if ('error' in out) throw new Error(out.error);
     const v = out.verdict;
@@ -225,10 +241,12 @@ for (const { end, pPot } of perRack) if (end === 'miss' && pPot !== null) missed
 const summary = {
   racks,
   seed: matchSeed,
+  table,
   level: level.name,
   noise: level.noise,
   inHand: values['in-hand'],
   inHandFrom,
+  exactFrom,
   budget,
   ends,
   runoutRate: ends.runout / racks,

@@ -23,18 +23,17 @@ function runout(...args: string[]) {
   });
 }
 
+/** How each rack's first inning ended: [end, group balls left, shots]. */
+function innings(out: { perRack: { end: string; left: number; shots: number }[] }) {
+  return out.perRack.map((x) => [x.end, x.left, x.shots]);
+}
+
 describe('bench/runout.js', () => {
   it('replays the first six racks of --seed 21 and says where the runs stopped', () => {
     const r = runout('--racks', '6', '--seed', '21', '--threads', '1', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(
-      out.perRack.map((x: { end: string; left: number; shots: number }) => [
-        x.end,
-        x.left,
-        x.shots,
-      ]),
-    ).toEqual([
+    expect(innings(out)).toEqual([
       ['breakFoul', 7, 1],
       ['runout', 0, 8],
       ['safety', 1, 6],
@@ -116,9 +115,56 @@ describe('bench/runout.js', () => {
     }
   }, 120_000);
 
-  it('--in-hand-from takes 0 to 7 balls', () => {
-    const r = runout('--in-hand-from', '9', '--racks', '1');
+  it('--table 7ft: the same racks and the stored break on a smaller table', () => {
+    const r = runout('--racks', '2', '--seed', '21', '--threads', '1', '--json', '--table', '7ft');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.table).toBe('7ft');
+    // On 9 ft these two racks end in a scratch on the break and a run-out
+    // (above). On 7 ft both breaks are kept: the first inning misses the 8
+    // on its eighth shot, the second runs out (measured 2026-12-01).
+    expect(innings(out)).toEqual([
+      ['miss', 0, 8],
+      ['runout', 0, 8],
+    ]);
+  }, 120_000);
+
+  it('--exact-from N: the chosen shots are played without noise only once N or fewer balls are left', () => {
+    // The six racks of the first test, the last ball and the 8 played as
+    // chosen: rack 4, a safety on the 8 with noise, now runs out; rack 5's
+    // miss with five left is unchanged, that shot still has its noise
+    // (measured 2026-12-01; with --exact-from 7 rack 5 runs out too).
+    const r = runout(
+      '--racks',
+      '6',
+      '--seed',
+      '21',
+      '--threads',
+      '1',
+      '--json',
+      '--exact-from',
+      '1',
+    );
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.exactFrom).toBe(1);
+    expect(innings(out)).toEqual([
+      ['breakFoul', 7, 1],
+      ['runout', 0, 8],
+      ['safety', 1, 6],
+      ['runout', 0, 7],
+      ['runout', 0, 8],
+      ['miss', 5, 3],
+    ]);
+  }, 120_000);
+
+  it.each([
+    ['--in-hand-from', '9', '--in-hand-from takes 0 to 7 balls'],
+    ['--exact-from', '8', '--exact-from takes 0 to 7 balls'],
+    ['--table', '6ft', '--table must be one of 9ft, 8ft, 7ft'],
+  ])('%s %s exits 2 with one line', (option, value, message) => {
+    const r = runout(option, value, '--racks', '1');
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('--in-hand-from takes 0 to 7 balls');
+    expect(r.stderr).toContain(message);
   });
 });
