@@ -46,9 +46,12 @@ import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseOptions } from './args.js';
 import { bandOf, ESTIMATE_BANDS } from './estimateBands.js';
 
-/** Balls of the breaker's group still on the table; an open table counts as 7. */
+/** Balls in a group: 7 (R1: solids 1-7, stripes 9-15). */
+const GROUP_BALLS = ballsOf('solids').length;
+
+/** Balls of the breaker's group still on the table; an open table counts as a whole group. */
 function groupLeft(state: FrameState): number {
-  if (!state.groups) return 7;
+  if (!state.groups) return GROUP_BALLS;
   const mine: readonly number[] = ballsOf(state.groups[0]);
   return state.balls.filter((b) => mine.includes(b.id)).length;
 }
@@ -96,15 +99,16 @@ const usage: (message: string) => never = check.usage;
 const racks = check.whole('--racks', values.racks, 1);
 const matchSeed = check.whole('--seed', values.seed);
 const threads = check.whole('--threads', values.threads, 1);
-/** A count of group balls left, 0 (on the 8) to 7, or null when the option is absent. */
+/** A count of group balls left, 0 (on the 8) to GROUP_BALLS, or null when the option is absent. */
 function ballsLeftOption(name: string, value: string | undefined): number | null {
   if (value === undefined) return null;
   const n = check.whole(name, value, 0);
-  if (n > 7) usage(`${name} takes 0 to 7 balls`);
+  if (n > GROUP_BALLS) usage(`${name} takes 0 to ${GROUP_BALLS} balls`);
   return n;
 }
 const inHandFrom =
-  ballsLeftOption('--in-hand-from', values['in-hand-from']) ?? (values['in-hand'] ? 7 : null);
+  ballsLeftOption('--in-hand-from', values['in-hand-from']) ??
+  (values['in-hand'] ? GROUP_BALLS : null);
 const exactFrom = ballsLeftOption('--exact-from', values['exact-from']);
 if (!isTableSize(values.table)) usage(`--table must be one of ${TABLE_SIZES.join(', ')}`);
 const table: TableSize = values.table;
@@ -227,7 +231,7 @@ const leftAtEnd = perRack.filter((x) => x.end !== 'runout').map((x) => x.left);
 const stoppedAt: Partial<Record<End, number[]>> = {};
 for (const { end, left } of perRack) {
   if (end !== 'safety' && end !== 'miss' && end !== 'foul' && end !== 'lost8') continue;
-  const row = stoppedAt[end] ?? new Array<number>(8).fill(0);
+  const row = stoppedAt[end] ?? new Array<number>(GROUP_BALLS + 1).fill(0);
   row[left]!++;
   stoppedAt[end] = row;
 }
