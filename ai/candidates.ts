@@ -499,7 +499,14 @@ export interface Placement {
   readonly pocket: PocketId;
 }
 
-export function placements(state: FrameState, balls: readonly BallAt[]): Placement[] {
+/** The placement search's turns off the pot line, degrees. */
+const PLACEMENT_TURNS: readonly number[] = [0, 20, -20];
+
+export function placements(
+  state: FrameState,
+  balls: readonly BallAt[],
+  turns: readonly number[] = PLACEMENT_TURNS,
+): Placement[] {
   const inHand = state.ballInHand;
   if (!inHand) return [];
   const table = state.table;
@@ -521,7 +528,7 @@ export function placements(state: FrameState, balls: readonly BallAt[]): Placeme
       )
         continue;
       const back = unit(sub(b, aim));
-      for (const turn of [0, 20, -20]) {
+      for (const turn of turns) {
         const t = (turn * Math.PI) / 180;
         const dir = {
           x: back.x * Math.cos(t) - back.y * Math.sin(t),

@@ -76,6 +76,16 @@ export interface Level {
   readonly routine: number;
   /** The first-shot chance a safety typically leaves the opponent at this level (the race model's defence). */
   readonly safetyReply: number;
+  /**
+   * On an open table (R10), what a shot that would give the mover a group
+   * is marked down, in P(win), per problem ball of that group (ai/problemBalls.ts,
+   * counted up to two) when the candidates are ranked. The race model counts
+   * every ball alike, but a run-out with a problem ball is rare: on the first
+   * 150 racks of `--seed 21` and `--seed 5` (bench/runout.ts, 2026-12-02) the
+   * breaker ran out 6 of the 39 innings whose group held one at the first shot
+   * after the break, and 105 of the 183 others. Absent: no markdown.
+   */
+  readonly problemBallCost?: number;
 }
 
 export const LEVEL_NAMES = ['olympiad', 'pro', 'amateur', 'beginner'] as const;
@@ -99,6 +109,9 @@ export const LEVELS: Readonly<Record<LevelName, Level>> = {
     },
     routine: 0.9,
     safetyReply: 0.3,
+    // Chosen, not tuned; measured once (bench/README, "Problem balls"): 227 run-outs
+    // in 600 first innings against 221 without it (only with it 12, only without 6).
+    problemBallCost: 0.1,
   },
   pro: {
     name: 'pro',

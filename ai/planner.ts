@@ -1,3 +1,4 @@
+import { EIGHT, type Group, groupOf } from '../engine/ball.js';
 import type { Call } from '../engine/call.js';
 import { decide as decideOption } from '../engine/decide.js';
 import { type EngineError, engineError } from '../engine/errors.js';
@@ -11,6 +12,7 @@ import { BREAK } from './breakShot.js';
 import { type Candidate, generate } from './candidates.js';
 import type { Evaluator } from './evaluator.js';
 import type { Budget, Level } from './levels.js';
+import { problemBalls } from './problemBalls.js';
 import {
   type AimResult,
   layoutFor,
@@ -241,6 +243,25 @@ function shortlist(cands: readonly Candidate[], budget: Budget): Candidate[] {
   ];
 }
 
+/**
+ * On an open table (R10) a pot gives the mover the called ball's group
+ * (R11); the problem balls of that group (ai/problemBalls.ts, up to two)
+ * cost the level's `problemBallCost` each, in P(win), when the candidates
+ * are ranked. A safety takes no group and costs nothing.
+ */
+export function groupChoiceCost(state: FrameState, level: Level): (c: Candidate) => number {
+  const cost = level.problemBallCost ?? 0;
+  if (state.groups !== null || cost === 0) return () => 0;
+  const problems = new Map<Group, number>();
+  return (c) => {
+    if (c.call.kind !== 'pocket' || c.call.ball === EIGHT) return 0;
+    const group = groupOf(c.call.ball);
+    if (group === null) return 0;
+    if (!problems.has(group)) problems.set(group, problemBalls(state, group).length);
+    return cost * Math.min(2, problems.get(group)!);
+  };
+}
+
 export async function plan(
   state: FrameState,
   options: PlanOptions,
@@ -338,7 +359,8 @@ export async function plan(
 
   // 3. Second level (CueCard): the best few are sampled again — with depth-2
   // search where the level has it — and ranked on those samples alone.
-  const penalty = (i: number) => speedPenalty(cands[i]!, shots[i]!);
+  const groupCost = groupChoiceCost(state, level);
+  const penalty = (i: number) => speedPenalty(cands[i]!, shots[i]!) + groupCost(cands[i]!);
   const byValue = (i: number) =>
     results.get(i)!.sumValue / Math.max(1, results.get(i)!.n) - penalty(i);
   const order = [...live].sort((p, q) => byValue(q) - byValue(p) || p - q);

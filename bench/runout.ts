@@ -22,7 +22,10 @@
  * carried out as meant, against what the noise leaves of them.
  * The summary's `stoppedAt` counts the innings that stopped after a kept
  * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
- * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot).
+ * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot);
+ * `byProblemBalls` the innings after a kept break by the problem balls
+ * (bench/problemBalls.ts) in the breaker's group at its first shot, and how
+ * many of them ran out.
  * `--json` adds one entry per rack (how the inning ended, shots, balls left,
  * the last decision's reason and estimated P(pot)); `--dump DIR` writes the last three decisions
  * (state, call, shot, reason) of every inning that did not run out to
@@ -37,6 +40,7 @@ import { gameSeed, percentile } from '../ai/match.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
 import { PoolEvaluator } from '../ai/pool.js';
+import { problemBalls } from '../ai/problemBalls.js';
 import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
 import { ballsOf, CUE } from '../engine/ball.js';
@@ -142,6 +146,12 @@ const perRack: {
   last: string;
   /** The planner's estimated P(pot) of the inning's last shot. */
   pPot: number | null;
+  /**
+   * Problem balls (bench/problemBalls.ts) at the first shot after a kept
+   * break, in the group the breaker took and in the other; null when the
+   * inning ended before the groups were decided.
+   */
+  problemBalls: { mine: number; other: number } | null;
 }[] = [];
 const t0 = performance.now();
 for (let r = 0; r < racks; r++) {
@@ -151,6 +161,7 @@ for (let r = 0; r < racks; r++) {
   let last = '';
   let lastPPot: number | null = null;
   const history: unknown[] = [];
+  let afterBreak: FrameState | null = null;
   let n = 0;
   for (; n < 60; n++) {
     const t = performance.now();
@@ -184,6 +195,7 @@ for (let r = 0; r < racks; r++) {
     if ('error' in out) throw new Error(out.error);
     const v = out.verdict;
     state = out.state;
+    if (n === 0) afterBreak = state;
     if (
       inHandFrom !== null &&
       groupLeft(state) <= inHandFrom &&
@@ -211,7 +223,22 @@ for (let r = 0; r < racks; r++) {
   }
   ends[end]++;
   const left = groupLeft(state);
-  perRack.push({ rack: r, end, shots: n + 1, left, last, pPot: lastPPot });
+  const groups = state.groups;
+  perRack.push({
+    rack: r,
+    end,
+    shots: n + 1,
+    left,
+    last,
+    pPot: lastPPot,
+    problemBalls:
+      afterBreak && groups && !end.startsWith('break')
+        ? {
+            mine: problemBalls(afterBreak, groups[0]).length,
+            other: problemBalls(afterBreak, groups[1]).length,
+          }
+        : null,
+  });
   if (values.dump && end !== 'runout')
     writeFileSync(`${values.dump}/rack${r}-${end}.json`, JSON.stringify(history.slice(-3)));
   // Progress goes to stderr either way: --json output is on stdout.
@@ -242,6 +269,20 @@ for (const { end, left } of perRack) {
  */
 const missedAt = ESTIMATE_BANDS.map(() => 0);
 for (const { end, pPot } of perRack) if (end === 'miss' && pPot !== null) missedAt[bandOf(pPot)]!++;
+/**
+ * The innings after a kept break by the problem balls in the breaker's group
+ * at its first shot (0, 1, 2 or more): how many, and how many ran out; and
+ * how often the group taken held more problem balls than the other.
+ */
+const byProblemBalls = [0, 1, 2].map((k) => {
+  const rows = perRack.filter(
+    (x) => x.problemBalls !== null && Math.min(2, x.problemBalls.mine) === k,
+  );
+  return { innings: rows.length, runouts: rows.filter((x) => x.end === 'runout').length };
+});
+const tookMoreProblemBalls = perRack.filter(
+  (x) => x.problemBalls !== null && x.problemBalls.mine > x.problemBalls.other,
+).length;
 const summary = {
   racks,
   seed: matchSeed,
@@ -262,6 +303,8 @@ const summary = {
   meanLeftWhenStopped: leftAtEnd.reduce((a, b) => a + b, 0) / Math.max(1, leftAtEnd.length),
   stoppedAt,
   missedAt,
+  byProblemBalls,
+  tookMoreProblemBalls,
   seconds: Math.round((performance.now() - t0) / 1000),
 };
 if (values.json) console.log(JSON.stringify({ ...summary, perRack }));
