@@ -1,4 +1,4 @@
-import { EIGHT, type Group, groupOf } from '../engine/ball.js';
+import { type Group, groupOf } from '../engine/ball.js';
 import type { Call } from '../engine/call.js';
 import { decide as decideOption } from '../engine/decide.js';
 import { type EngineError, engineError } from '../engine/errors.js';
@@ -254,8 +254,8 @@ export function groupChoiceCost(state: FrameState, level: Level): (c: Candidate)
   if (state.groups !== null || cost === 0) return () => 0;
   const problems = new Map<Group, number>();
   return (c) => {
-    if (c.call.kind !== 'pocket' || c.call.ball === EIGHT) return 0;
-    const group = groupOf(c.call.ball);
+    // A safety takes no group; nor does the 8, which belongs to none (R1).
+    const group = c.call.kind === 'pocket' ? groupOf(c.call.ball) : null;
     if (group === null) return 0;
     if (!problems.has(group)) problems.set(group, problemBalls(state, group).length);
     return cost * Math.min(2, problems.get(group)!);

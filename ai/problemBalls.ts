@@ -23,8 +23,9 @@ const PROBLEM_TURNS: readonly number[] = [0, 20, -20, 40, -40];
  *
  * The planner's value counts a ball twice only when it has no clear path to
  * any pocket (ai/value.ts `blocked`); this test is wider. It serves the
- * diagnosis of bench/runout.ts (`problemBalls` per rack, `byProblemBalls`
- * in the summary; bench/README has the figures).
+ * planner's choice of group on an open table (ai/planner.ts
+ * `groupChoiceCost`) and the diagnosis of bench/runout.ts (`problemBalls`
+ * per rack, `byProblemBalls` in the summary; bench/README has the figures).
  */
 export function problemBalls(state: FrameState, group: Group): BallId[] {
   // An open table with ball in hand: every ball of either group is callable (R10), the cue ball is lifted.

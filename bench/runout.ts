@@ -231,8 +231,9 @@ for (let r = 0; r < racks; r++) {
     left,
     last,
     pPot: lastPPot,
+    // Groups are never decided on the break (R11), so an inning that ended there has none.
     problemBalls:
-      afterBreak && groups && !end.startsWith('break')
+      afterBreak && groups
         ? {
             mine: problemBalls(afterBreak, groups[0]).length,
             other: problemBalls(afterBreak, groups[1]).length,
