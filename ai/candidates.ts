@@ -460,10 +460,7 @@ function fanKicks(
     // snookered-corner.json: wrong ball first).
     const firm = FIRM_KICK_SPEED;
     const offsets = Array.from({ length: 31 }, (_, i) => (i - 15) * 0.1);
-    const window = nearestRun(
-      offsets,
-      offsets.map((d) => hitsLegal(phi + d, firm)),
-    );
+    const window = nearestRun(offsets, (d) => hitsLegal(phi + d, firm));
     if (!window) continue;
     const { lo, hi } = window;
     out.push(

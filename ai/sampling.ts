@@ -152,7 +152,7 @@ export function runAim(task: AimTask, steps = 5, step = 0.4, bisections = 5): Ai
   const ok = (d: number) => pots(layout, { ...shot, phi: shot.phi + d }, ball, pocket, params);
   const offsets: number[] = [];
   for (let k = -steps; k <= steps; k++) offsets.push(k * step);
-  const run = nearestRun(offsets, offsets.map(ok));
+  const run = nearestRun(offsets, ok);
   if (!run) return { phi: shot.phi, window: 0 };
   const { lo, hi } = run;
   const edge = (inside: number, outside: number) => {

@@ -123,7 +123,7 @@ function table(rows: Measured[]): string {
   const head = ['name', 'ops/s', '±rme', 'ms/op', 'samples', 'speed-up'];
   const body = rows.map((r) => {
     let speedup = '';
-    if (r.entry.kind === 'sim') {
+    if (r.entry.kind === 'sim' && r.entry.benchCase !== null) {
       const base = byName.get(baselineName(r.entry.benchCase));
       speedup = base === undefined ? '–' : `×${formatHz(r.hz / base.hz)}`;
     }

@@ -7,9 +7,9 @@ import { entries } from './runners.js';
  *   node --cpu-prof --cpu-prof-dir .pool8-tmp/prof dist/bench/profile.js sim/break 2000
  *   node dist/bench/cpuprofileTop.js .pool8-tmp/prof/*.cpuprofile
  *
- * The entry names are the bench's (`sim/<case>`, `baseline/naive-planck-<case>`).
- * The entry's sanity check runs first (and warms the JIT a little); the time
- * per shot goes to stderr.
+ * The entry names are the bench's (`sim/<case>`, `baseline/naive-planck-<case>`,
+ * `planner/depth-2`). The entry's sanity check runs first (and warms the JIT
+ * a little); the time per shot (per leave for the planner) goes to stderr.
  */
 const USAGE = 'usage: node [--cpu-prof] dist/bench/profile.js <entry> [iterations = 1000]';
 
@@ -39,7 +39,9 @@ function main(argv: string[]): number {
   for (let i = 0; i < n; i++) sink = entry.run();
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   void sink;
-  process.stderr.write(`${n} runs in ${ms.toFixed(0)} ms: ${(ms / n).toFixed(4)} ms per shot\n`);
+  process.stderr.write(
+    `${n} runs in ${ms.toFixed(0)} ms: ${(ms / n).toFixed(4)} ms per ${entry.kind === 'planner' ? 'leave' : 'shot'}\n`,
+  );
   return 0;
 }
 

@@ -1,20 +1,25 @@
+import { LEVELS } from '../ai/levels.js';
+import { lookaheadValue } from '../ai/sampling.js';
+import { type FrameState, newFrame, OBJECT_BALLS } from '../engine/index.js';
 import type { BallPosition, Layout } from '../engine/layout.js';
-import { simulate } from '../sim/index.js';
+import { DEFAULT_PHYSICS, simulate } from '../sim/index.js';
 import { type BenchCase, CASES } from './cases.js';
 import { naivePlanck } from './naivePlanck.js';
 
 /**
  * The timed entries: every case on the simulator (`sim/<case>`) and on the
- * naive planck yardstick (`baseline/naive-planck-<case>`), each with a
- * sanity check run once before timing. Shared by bench/main.ts and
- * bench/profile.ts so the profile runs exactly what the bench times.
+ * naive planck yardstick (`baseline/naive-planck-<case>`), and the
+ * planner's hot path (`planner/depth-2`), each with a sanity check run once
+ * before timing. Shared by bench/main.ts and bench/profile.ts so the profile
+ * runs exactly what the bench times.
  */
-export type EntryKind = 'sim' | 'baseline';
+export type EntryKind = 'sim' | 'baseline' | 'planner';
 
 export interface Entry {
   readonly name: string;
   readonly kind: EntryKind;
-  readonly benchCase: BenchCase;
+  /** The simulator case timed; null for the planner entry. */
+  readonly benchCase: BenchCase | null;
   /** One shot; the return value only keeps the call from being optimised away. */
   readonly run: () => unknown;
   /** Runs the shot once and returns a one-line summary, or throws naming what is wrong. */
@@ -78,7 +83,44 @@ function baselineEntry(c: BenchCase): Entry {
   };
 }
 
-/** All entries, per case the simulator first and then its baseline. */
+/**
+ * `planner/depth-2`: what the olympiad planner spends most of a decision on
+ * (60 % of 23 decisions' CPU profile, 2026-12-02): valuing one leave by
+ * planning the next shot (ai/sampling.ts `lookaheadValue`: the best 4
+ * straight pots, 3 ways each, each aim-refined by noiseless simulation and
+ * sampled 3 times under the olympiad noise). The leave is the table of
+ * `sim/table-shot`, stripes to move. One op is one leave.
+ */
+function plannerEntry(): Entry {
+  const layout = CASES.find((c) => c.name === 'table-shot')!.layout;
+  const on = new Set(layout.balls.map((b) => b.id));
+  const state: FrameState = {
+    ...newFrame({ seed: 1 }),
+    phase: 'play',
+    groups: ['solids', 'stripes'],
+    turn: 1,
+    balls: [...layout.balls].sort((a, b) => a.id - b.id) as FrameState['balls'],
+    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
+    ballInHand: null,
+  };
+  const level = LEVELS.olympiad;
+  const look = level.budget.lookahead!;
+  const run = () => lookaheadValue(state, level, look, DEFAULT_PHYSICS, 1);
+  return {
+    name: 'planner/depth-2',
+    kind: 'planner',
+    benchCase: null,
+    run,
+    check: () => {
+      const v = run();
+      if (!(v > 0 && v < 1))
+        throw new Error(`planner/depth-2: the leave's value ${v} is not a chance`);
+      return `the leave (stripes to move, ${on.size - 1} object balls) valued ${v.toFixed(3)}`;
+    },
+  };
+}
+
+/** All entries, per case the simulator first and then its baseline; the planner last. */
 export function entries(): Entry[] {
-  return CASES.flatMap((c) => [simEntry(c), baselineEntry(c)]);
+  return [...CASES.flatMap((c) => [simEntry(c), baselineEntry(c)]), plannerEntry()];
 }

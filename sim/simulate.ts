@@ -29,7 +29,7 @@ import {
   setPhase,
 } from './motion.js';
 import { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
-import { firstEntry, firstEntryQuadratic } from './roots.js';
+import { clearOfCircle, firstEntry, firstEntryQuadratic } from './roots.js';
 import { strike } from './strike.js';
 import type { TableGeometry } from './tableGeometry.js';
 import { checkLayout, checkParams, checkShot } from './validate.js';
@@ -221,7 +221,7 @@ class Engine {
         // Cull: cannot reach the circle within H.
         const reach = Math.sqrt(vx * vx + vy * vy) * H + Math.sqrt(hax * hax + hay * hay) * H * H;
         const gap = Math.sqrt(dx * dx + dy * dy) - r;
-        if (gap > reach + TOUCH) continue;
+        if (gap > reach + TOUCH || clearOfCircle(dx, dy, vx, vy, hax, hay, H, r)) continue;
         let t: number | undefined;
         let from = lo;
         if (lo === 0 && c0 <= 2 * r * TOUCH) {
@@ -284,6 +284,7 @@ class Engine {
     const dist = Math.sqrt(dx * dx + dy * dy);
     const reach = Math.sqrt(dvx * dvx + dvy * dvy) * H + Math.sqrt(hax * hax + hay * hay) * H * H;
     if (dist - R2 > reach + TOUCH) return;
+    if (clearOfCircle(dx, dy, dvx, dvy, hax, hay, H, R2)) return;
     const c0 = dx * dx + dy * dy - R2 * R2;
     const c1 = 2 * (dx * dvx + dy * dvy);
     let t: number | undefined;

@@ -1,4 +1,4 @@
-import { type BallId, isBallId } from '../engine/ball.js';
+import { isBallId } from '../engine/ball.js';
 import type { BallPosition, Layout } from '../engine/layout.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { Shot } from '../engine/shot.js';
@@ -78,43 +78,96 @@ export function parseLayout(x: unknown): Result<Layout, SimError> {
 }
 
 /**
+ * The box |x| ≤ x, |y| ≤ y (internal frame) where no cushion, jaw, jaw tip
+ * or hole check can fail for a ball centre, proved once per geometry and R:
+ * every segment is at least 2R away along an axis (the segment check looks
+ * 2R behind a nose), every jaw tip R, every hole centre its radius. Most
+ * balls of a layout lie inside it, so `simulate`'s check of every call skips
+ * the per-feature loops for them (4–5 % of a planner decision's time before,
+ * 2026-12-02). Null when the proof fails (the loops then run for every ball).
+ */
+export function clearBox(geo: TableGeometry, R: number): { x: number; y: number } | null {
+  const key = clearBoxes.get(geo);
+  if (key !== undefined && key.R === R) return key.box;
+  // A nanometre short of 2R, so that the noses' own separation is not lost to rounding.
+  const x = geo.length / 2 - 2 * R - 1e-9;
+  const y = geo.width / 2 - 2 * R - 1e-9;
+  // Separation along an axis between [-x, x] × [-y, y] and a point set with the given ranges.
+  const apart = (x0: number, x1: number, y0: number, y1: number, need: number) =>
+    Math.max(x0 - x, -x - x1, y0 - y, -y - y1) >= need;
+  const ok =
+    x > 0 &&
+    y > 0 &&
+    geo.segments.every((s) => {
+      const ex = s.px + s.ux * s.len;
+      const ey = s.py + s.uy * s.len;
+      return apart(
+        Math.min(s.px, ex),
+        Math.max(s.px, ex),
+        Math.min(s.py, ey),
+        Math.max(s.py, ey),
+        2 * R,
+      );
+    }) &&
+    geo.vertices.every((v) => apart(v.x, v.x, v.y, v.y, R)) &&
+    geo.holes.every((h) => apart(h.x, h.x, h.y, h.y, h.r));
+  const box = ok ? { x, y } : null;
+  clearBoxes.set(geo, { R, box });
+  return box;
+}
+
+const clearBoxes = new WeakMap<
+  TableGeometry,
+  { R: number; box: { x: number; y: number } | null }
+>();
+
+/**
  * Geometric checks of a typed layout against a table geometry (internal
  * frame). Run by `simulate` on every call, so a planner cannot feed it an
  * impossible position either.
  */
-export function checkLayout(layout: Layout, geo: TableGeometry, p: PhysicsParams): SimError | null {
+export function checkLayout(
+  layout: Layout,
+  geo: TableGeometry,
+  p: PhysicsParams,
+  /** False checks every ball against every feature (test/sim/validate.test.ts compares the two). */
+  useClearBox = true,
+): SimError | null {
   const { length: L, width: W } = TABLE_DIMENSIONS[layout.table];
   const R = p.R;
-  const seen = new Set<BallId>();
+  const box = useClearBox ? clearBox(geo, R) : null;
+  let seen = 0;
   const bs = layout.balls;
   for (let k = 0; k < bs.length; k++) {
     const b = bs[k]!;
-    const field = `layout.balls[${k}]`;
+    // Built only for an error: a string per ball per call was measurable in the planner.
+    const field = () => `layout.balls[${k}]`;
     if (!isBallId(b.id)) {
-      return simError('E_SIM_UNKNOWN_BALL', `${field}.id must be an integer 0..15`, {
-        field: `${field}.id`,
+      return simError('E_SIM_UNKNOWN_BALL', `${field()}.id must be an integer 0..15`, {
+        field: `${field()}.id`,
       });
     }
-    if (seen.has(b.id)) {
+    if (seen & (1 << b.id)) {
       return simError('E_SIM_DUPLICATE_BALL', `ball ${b.id} is listed twice`, {
         ball: b.id,
-        field,
+        field: field(),
       });
     }
-    seen.add(b.id);
+    seen |= 1 << b.id;
     if (!Number.isFinite(b.x) || !Number.isFinite(b.y)) {
       return simError('E_SIM_BAD_BALL', `ball ${b.id} has a non-finite position`, {
         ball: b.id,
-        field,
+        field: field(),
       });
     }
     const x = b.x - L / 2;
     const y = b.y - W / 2;
+    if (box !== null && Math.abs(x) <= box.x && Math.abs(y) <= box.y) continue;
     const outside = () =>
       simError(
         'E_SIM_OUTSIDE_CUSHIONS',
         `ball ${b.id} at (${b.x}, ${b.y}) is not on the playing surface at least R from the cushions`,
-        { ball: b.id, field },
+        { ball: b.id, field: field() },
       );
     // A ball may also rest in a pocket's mouth past the cushion lines, on the
     // shelf short of the hole (a ball that rattled and stayed out, found in a
@@ -133,7 +186,7 @@ export function checkLayout(layout: Layout, geo: TableGeometry, p: PhysicsParams
           `ball ${b.id} at (${b.x}, ${b.y}) is over pocket ${h.pocket}`,
           {
             ball: b.id,
-            field,
+            field: field(),
           },
         );
       }

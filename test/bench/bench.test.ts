@@ -45,6 +45,14 @@ describe('bench cases', () => {
     for (const e of entries()) expect(e.check()).toMatch(/./);
   });
 
+  it('planner/depth-2 values its leave bit for bit as before the 2026-12-02 speed-ups', () => {
+    // Measured with the build of 342930f, before the no-contact proof
+    // (sim/roots.ts), the clear box (sim/validate.ts) and the nearest-first
+    // aim scan (ai/scan.ts); all three must leave every result unchanged.
+    const e = entries().find((k) => k.name === 'planner/depth-2')!;
+    expect(e.run()).toBe(0.7433294139931114);
+  });
+
   it('the simple shot pots the 1 in the foot-left corner on the simulator', () => {
     const c = CASES.find((k) => k.name === 'simple-shot')!;
     const r = simulate(c.layout, c.shot);
