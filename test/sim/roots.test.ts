@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstEntry, firstEntryByWalk } from '../../sim/roots.js';
+import { clearOfCircle, firstEntry, firstEntryByWalk } from '../../sim/roots.js';
 
 const R2 = 2 * 0.028575;
 /** simulate.ts passes lo = GRAZE (1e-9 s) when a pair starts touching. */
@@ -53,7 +53,8 @@ const nearGrazing = fc
     const py = ux * (R2 + miss);
     const dx = px - ux * speed * before;
     const dy = py - uy * speed * before;
-    return { c: gap(dx, dy, ux * speed, uy * speed, hx, hy), H, lo };
+    const m = [dx, dy, ux * speed, uy * speed, hx, hy] as const;
+    return { m, c: gap(...m), H, lo };
   });
 
 const anyPair = fc
@@ -65,11 +66,10 @@ const anyPair = fc
     H: fc.double({ min: 0.001, max: 10, noNaN: true }),
     lo: fc.constantFrom(0, GRAZE),
   })
-  .map(({ d, v, h, speed, H, lo }) => ({
-    c: gap(d[0], d[1], v[0] * speed, v[1] * speed, 2 * h[0], 2 * h[1]),
-    H,
-    lo,
-  }));
+  .map(({ d, v, h, speed, H, lo }) => {
+    const m = [d[0], d[1], v[0] * speed, v[1] * speed, 2 * h[0], 2 * h[1]] as const;
+    return { m, c: gap(...m), H, lo };
+  });
 
 describe('firstEntry (sim/roots.ts)', () => {
   it('finds a head-on contact where the gap closes, and none for balls moving apart', () => {
@@ -100,5 +100,19 @@ describe('firstEntry (sim/roots.ts)', () => {
       }),
       { numRuns: 20_000, seed: 20261203 },
     );
+  });
+
+  it("clearOfCircle, the callers' first test, only ever claims pairs the walk finds no contact for", () => {
+    let claimed = 0;
+    fc.assert(
+      fc.property(fc.oneof(nearGrazing, anyPair), ({ m, c, H, lo }) => {
+        if (!clearOfCircle(...m, H, R2)) return;
+        claimed++;
+        expect(firstEntryByWalk(...c, H, lo)).toBe(Number.POSITIVE_INFINITY);
+      }),
+      { numRuns: 20_000, seed: 20261204 },
+    );
+    // The property is not empty: many of the pairs are cleared.
+    expect(claimed).toBeGreaterThan(2000);
   });
 });
