@@ -9,7 +9,7 @@
  * Each test is a whole noiseless simulation, so the offsets are visited
  * nearest first and the scan stops at the ends of the first run found: the
  * offsets beyond them cannot change the answer. The aim scans were 56 % of a
- * planner decision's time (12 decisions, 2026-12-02); every offset is tested
+ * planner decision's time (23 decisions, 2026-12-02); every offset is tested
  * at most once, and the answer is the one a test of every offset would give
  * (test/ai/scan.test.ts).
  */

@@ -85,7 +85,7 @@ function baselineEntry(c: BenchCase): Entry {
 
 /**
  * `planner/depth-2`: what the olympiad planner spends most of a decision on
- * (60 % of 23 decisions' CPU profile, 2026-12-02): valuing one leave by
+ * (62 % of 23 decisions' CPU profile, 2026-12-02): valuing one leave by
  * planning the next shot (ai/sampling.ts `lookaheadValue`: the best 4
  * straight pots, 3 ways each, each aim-refined by noiseless simulation and
  * sampled 3 times under the olympiad noise). The leave is the table of

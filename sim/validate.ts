@@ -87,8 +87,8 @@ export function parseLayout(x: unknown): Result<Layout, SimError> {
  * 2026-12-02). Null when the proof fails (the loops then run for every ball).
  */
 export function clearBox(geo: TableGeometry, R: number): { x: number; y: number } | null {
-  const key = clearBoxes.get(geo);
-  if (key !== undefined && key.R === R) return key.box;
+  const cached = clearBoxes.get(geo);
+  if (cached !== undefined && cached.R === R) return cached.box;
   // A nanometre short of 2R, so that the noses' own separation is not lost to rounding.
   const x = geo.length / 2 - 2 * R - 1e-9;
   const y = geo.width / 2 - 2 * R - 1e-9;
