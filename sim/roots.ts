@@ -125,35 +125,8 @@ export function firstEntry(
   c4: number,
   H: number,
   lo = 0,
-): number {
-  return entry(c0, c1, c2, c3, c4, H, lo, true);
-}
-
-/**
- * The same by the exact walk alone, without the no-contact proof: the
- * reference `firstEntry` must equal bit for bit (test/sim/roots.test.ts).
- */
-export function firstEntryByWalk(
-  c0: number,
-  c1: number,
-  c2: number,
-  c3: number,
-  c4: number,
-  H: number,
-  lo = 0,
-): number {
-  return entry(c0, c1, c2, c3, c4, H, lo, false);
-}
-
-function entry(
-  c0: number,
-  c1: number,
-  c2: number,
-  c3: number,
-  c4: number,
-  H: number,
-  lo: number,
-  prove: boolean,
+  /** False skips the no-contact proof: the exact walk alone, which test/sim/roots.test.ts compares with. */
+  prove = true,
 ): number {
   if (!(H > lo)) return Number.POSITIVE_INFINITY;
   p0 = c0;
