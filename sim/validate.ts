@@ -47,7 +47,7 @@ export function parseLayout(x: unknown): Result<Layout, SimError> {
   const balls: BallPosition[] = [];
   for (let k = 0; k < x.balls.length; k++) {
     const b: unknown = x.balls[k];
-    const field = `layout.balls[${k}]`;
+    const field = fieldOf(k);
     if (!isObject(b))
       return err(simError('E_SIM_BAD_BALL', `${field} must be { id, x, y }`, { field }));
     if (!isBallId(b.id)) {
@@ -116,6 +116,11 @@ export function clearBox(geo: TableGeometry, R: number): { x: number; y: number 
   return box;
 }
 
+/** A ball's field name, built only for an error: a string per ball per call was measurable in the planner. */
+function fieldOf(k: number): string {
+  return `layout.balls[${k}]`;
+}
+
 const clearBoxes = new WeakMap<
   TableGeometry,
   { R: number; box: { x: number; y: number } | null }
@@ -140,24 +145,22 @@ export function checkLayout(
   const bs = layout.balls;
   for (let k = 0; k < bs.length; k++) {
     const b = bs[k]!;
-    // Built only for an error: a string per ball per call was measurable in the planner.
-    const field = () => `layout.balls[${k}]`;
     if (!isBallId(b.id)) {
-      return simError('E_SIM_UNKNOWN_BALL', `${field()}.id must be an integer 0..15`, {
-        field: `${field()}.id`,
+      return simError('E_SIM_UNKNOWN_BALL', `${fieldOf(k)}.id must be an integer 0..15`, {
+        field: `${fieldOf(k)}.id`,
       });
     }
     if (seen & (1 << b.id)) {
       return simError('E_SIM_DUPLICATE_BALL', `ball ${b.id} is listed twice`, {
         ball: b.id,
-        field: field(),
+        field: fieldOf(k),
       });
     }
     seen |= 1 << b.id;
     if (!Number.isFinite(b.x) || !Number.isFinite(b.y)) {
       return simError('E_SIM_BAD_BALL', `ball ${b.id} has a non-finite position`, {
         ball: b.id,
-        field: field(),
+        field: fieldOf(k),
       });
     }
     const x = b.x - L / 2;
@@ -167,7 +170,7 @@ export function checkLayout(
       simError(
         'E_SIM_OUTSIDE_CUSHIONS',
         `ball ${b.id} at (${b.x}, ${b.y}) is not on the playing surface at least R from the cushions`,
-        { ball: b.id, field: field() },
+        { ball: b.id, field: fieldOf(k) },
       );
     // A ball may also rest in a pocket's mouth past the cushion lines, on the
     // shelf short of the hole (a ball that rattled and stayed out, found in a
@@ -186,7 +189,7 @@ export function checkLayout(
           `ball ${b.id} at (${b.x}, ${b.y}) is over pocket ${h.pocket}`,
           {
             ball: b.id,
-            field: field(),
+            field: fieldOf(k),
           },
         );
       }
@@ -212,7 +215,7 @@ export function checkLayout(
       if (d2 < lim * lim) {
         return simError('E_SIM_OVERLAP', `balls ${a.id} and ${b.id} overlap`, {
           ball: b.id,
-          field: `layout.balls[${j}]`,
+          field: fieldOf(j),
         });
       }
     }
