@@ -15,7 +15,7 @@ import {
 import type { Point, TableSize } from '../engine/table.js';
 import type { VerdictKind } from '../engine/verdict.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
-import { LEVELS, type Level, type LevelName, type Noise } from './levels.js';
+import { type Budget, LEVELS, type Level, type LevelName, type Noise } from './levels.js';
 import { perturb } from './noise.js';
 import type { Decision } from './planner.js';
 import { playShot } from './sampling.js';
@@ -41,6 +41,18 @@ export interface PlayerSpec {
    * and the planner samples with it.
    */
   readonly noise?: Noise;
+  /**
+   * The planner's budget instead of its level's (`--budget`, ai/budget.ts):
+   * kept in the record's header, so a game says how hard each seat thought.
+   */
+  readonly budget?: Budget;
+  /**
+   * The planner skips its second level once this many milliseconds have
+   * passed (`--time-limit`). Its decisions then depend on the machine's
+   * speed, not on the seed alone; the record keeps the limit, and the
+   * executed strokes replay exactly all the same.
+   */
+  readonly timeLimitMs?: number;
 }
 
 /** The execution noise a player shoots with: its own, or its level's. */
@@ -48,9 +60,10 @@ export function noiseOf(spec: PlayerSpec): Noise {
   return spec.noise ?? LEVELS[spec.level].noise;
 }
 
-/** The level a player plans with: its level's budget and value model, at the noise it shoots with. */
+/** The level a player plans with: its level's value model, at the noise it shoots with and with its budget. */
 export function levelOf(spec: PlayerSpec): Level {
-  return { ...LEVELS[spec.level], noise: noiseOf(spec) };
+  const level = LEVELS[spec.level];
+  return { ...level, noise: noiseOf(spec), budget: spec.budget ?? level.budget };
 }
 
 export type DecideFn = (state: FrameState, seed: number) => Promise<Result<Decision, EngineError>>;

@@ -17,6 +17,7 @@ export interface PlayerOptions {
 /** A player's decision function from its spec. */
 export function makeDecider(spec: PlayerSpec, opts: PlayerOptions): DecideFn {
   const level = levelOf(spec);
+  const timeLimitMs = spec.timeLimitMs ?? opts.timeLimitMs;
   switch (spec.strategy) {
     case 'planner':
       return (state, seed) =>
@@ -27,7 +28,7 @@ export function makeDecider(spec: PlayerSpec, opts: PlayerOptions): DecideFn {
           ...(opts.params ? { params: opts.params } : {}),
           ...(opts.budget ? { budget: opts.budget } : {}),
           ...(opts.now ? { now: opts.now } : {}),
-          ...(opts.timeLimitMs !== undefined ? { timeLimitMs: opts.timeLimitMs } : {}),
+          ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
         });
     case 'greedy':
       return (state) => Promise.resolve(ok(greedyDecision(state, level.noise, opts.params)));

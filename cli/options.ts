@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
-import { noiseOf, type PlayerSpec } from '../ai/game.js';
+import { describeBudget, overrideBudget } from '../ai/budget.js';
+import { levelOf, noiseOf, type PlayerSpec } from '../ai/game.js';
 import { isLevelName, LEVEL_NAMES, LEVELS, type LevelName, type Noise } from '../ai/levels.js';
 import { describeNoise, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
 import { parsePlayer } from '../ai/players.js';
@@ -67,6 +68,93 @@ export function noiseLine(players: readonly [PlayerSpec, PlayerSpec]): string {
   return a === b ? `execution noise (--noise): ${a}` : `execution noise (--noise): A ${a}; B ${b}`;
 }
 
+/** `--budget JSON` (and `--budget-a`, `--budget-b`): a JSON object, checked field by field against each player's own budget by `withBudget`. */
+export function budgetOption(name: string) {
+  return (v: string): Record<string, unknown> => {
+    let o: unknown;
+    try {
+      o = JSON.parse(v);
+    } catch {
+      o = undefined;
+    }
+    if (typeof o !== 'object' || o === null || Array.isArray(o))
+      throw new CliError(
+        'E_INPUT_BAD_OPTION',
+        `${name} must be a JSON object of budget fields (candidates, samples, finalists, finalSamples, potSamples, lookahead), e.g. '{"samples":24}'; not ${JSON.stringify(v)}`,
+      );
+    return o as Record<string, unknown>;
+  };
+}
+
+/**
+ * The planner with budget overrides applied over its own budget (its level's,
+ * or one set before). Baselines have no budget: `--budget` passes them by,
+ * and a seat's own `--budget-a` / `--budget-b` on one is refused.
+ */
+export function withBudget(
+  spec: PlayerSpec,
+  overrides: Record<string, unknown> | undefined,
+  name: string,
+  strict = false,
+): PlayerSpec {
+  if (overrides === undefined) return spec;
+  if (spec.strategy !== 'planner') {
+    if (!strict) return spec;
+    throw new CliError(
+      'E_INPUT_BAD_OPTION',
+      `${name} sets a planner's budget; this seat plays ${spec.strategy}`,
+    );
+  }
+  const r = overrideBudget(levelOf(spec).budget, overrides);
+  if (!r.ok) throw new CliError('E_INPUT_BAD_OPTION', `${name}: ${r.error}`);
+  return { ...spec, budget: r.value };
+}
+
+/** `--time-limit`: the planners skip their second level past it; baselines ignore it. */
+export function withTimeLimit(spec: PlayerSpec, ms: number | undefined): PlayerSpec {
+  return ms === undefined || spec.strategy !== 'planner' ? spec : { ...spec, timeLimitMs: ms };
+}
+
+/** The line `play` and `match` print when a budget or time limit is set: how each planner thinks. */
+export function budgetLine(players: readonly [PlayerSpec, PlayerSpec]): string {
+  const one = (p: PlayerSpec) =>
+    p.strategy !== 'planner'
+      ? `${p.strategy} (no search)`
+      : `${describeBudget(levelOf(p).budget)}${p.timeLimitMs !== undefined ? `; second level skipped after ${p.timeLimitMs} ms` : ''}`;
+  return `budget: A ${one(players[0])}\n        B ${one(players[1])}`;
+}
+
+/** What `gameOptions` adds that shapes the two seats: who plays, and with what noise, budget and limit. */
+export interface SeatOptions {
+  a: PlayerSpec;
+  b: PlayerSpec;
+  noise?: Partial<Noise>;
+  budget?: Record<string, unknown>;
+  budgetA?: Record<string, unknown>;
+  budgetB?: Record<string, unknown>;
+  timeLimit?: number;
+}
+
+/** Both seats with the shared and per-seat options of `play` and `match` applied, in that order. */
+export function seatsOf(o: SeatOptions): readonly [PlayerSpec, PlayerSpec] {
+  const seat = (spec: PlayerSpec, own: Record<string, unknown> | undefined, name: string) =>
+    withTimeLimit(
+      withBudget(withBudget(withNoise(spec, o.noise), o.budget, '--budget'), own, name, true),
+      o.timeLimit,
+    );
+  return [seat(o.a, o.budgetA, '--budget-a'), seat(o.b, o.budgetB, '--budget-b')];
+}
+
+/** True when the command line changed how a planner thinks (so `play` and `match` print `budgetLine`). */
+export function thinksOtherwise(o: SeatOptions): boolean {
+  return (
+    o.budget !== undefined ||
+    o.budgetA !== undefined ||
+    o.budgetB !== undefined ||
+    o.timeLimit !== undefined
+  );
+}
+
 export function levelOption(v: string): LevelName {
   if (!isLevelName(v))
     throw new CliError('E_INPUT_BAD_OPTION', `--level must be one of ${LEVEL_NAMES.join(', ')}`);
@@ -127,6 +215,26 @@ export function gameOptions(cmd: Command): Command {
       '--noise <json>',
       "execution noise for both players instead of their levels' (both shoot and plan with it), e.g. '{\"phi\":0.0625}'",
       noiseOption,
+    )
+    .option(
+      '--budget <json>',
+      "the planners' budget over their levels' (candidates, samples, finalists, finalSamples, potSamples, lookahead), e.g. '{\"samples\":24}'",
+      budgetOption('--budget'),
+    )
+    .option(
+      '--budget-a <json>',
+      'the same for player A only, over --budget',
+      budgetOption('--budget-a'),
+    )
+    .option(
+      '--budget-b <json>',
+      'the same for player B only, over --budget',
+      budgetOption('--budget-b'),
+    )
+    .option(
+      '--time-limit <ms>',
+      'planners skip their second level after this many ms of a decision (decisions then depend on the machine)',
+      intOption('--time-limit', 1, 3_600_000),
     )
     .option(
       '--max-shots <n>',

@@ -1,7 +1,6 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { type FrameRecord, noiseOf, type PlayerSpec } from '../../ai/game.js';
-import type { Noise } from '../../ai/levels.js';
+import { type FrameRecord, levelOf, noiseOf } from '../../ai/game.js';
 import {
   breakAndRun,
   type MatchSummary,
@@ -17,18 +16,24 @@ import { type Sprt, sprt } from '../../ai/stats.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
-import { gameOptions, intOption, noiseLine, progress, withNoise } from '../options.js';
+import {
+  budgetLine,
+  gameOptions,
+  intOption,
+  noiseLine,
+  progress,
+  type SeatOptions,
+  seatsOf,
+  thinksOtherwise,
+} from '../options.js';
 import { END_WORDS } from './play.js';
 
-interface MatchOptions {
-  a: PlayerSpec;
-  b: PlayerSpec;
+interface MatchOptions extends SeatOptions {
   games: number;
   seed: number;
   rules: RulesPreset;
   table: TableSize;
   threads: number;
-  noise?: Partial<Noise>;
   out?: string;
   json?: boolean;
   maxShots: number;
@@ -126,6 +131,7 @@ Examples:
     .action(async (o: MatchOptions) => {
       const games = o.games + (o.games % 2);
       const names = [playerName(o.a), playerName(o.b)] as const;
+      const players = seatsOf(o);
       const evaluator = new PoolEvaluator(o.threads);
       const bar = progress(`${names[0]} vs ${names[1]}`, games);
       if (o.out) writeFileSync(o.out, '');
@@ -135,7 +141,6 @@ Examples:
       let llr = '';
       const test = (frames: readonly FrameRecord[]) => sprt(frames.map(scoreOfA), ...o.sprt!);
       try {
-        const players = [withNoise(o.a, o.noise), withNoise(o.b, o.noise)] as const;
         const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
         const r = await playMatch(
           { seed: o.seed, games, rules: o.rules, table: o.table, players, maxShots: o.maxShots },
@@ -175,6 +180,8 @@ Examples:
             {
               players: names,
               noise: players.map(noiseOf),
+              budget: players.map((p) => (p.strategy === 'planner' ? levelOf(p).budget : null)),
+              timeLimitMs: players.map((p) => p.timeLimitMs ?? null),
               seed: o.seed,
               rules: o.rules,
               table: o.table,
@@ -185,7 +192,7 @@ Examples:
           );
         else
           process.stdout.write(
-            `${o.noise ? `${noiseLine(players)}\n` : ''}${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
+            `${o.noise ? `${noiseLine(players)}\n` : ''}${thinksOtherwise(o) ? `${budgetLine(players)}\n` : ''}${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
           );
       } finally {
         await evaluator.close();

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { FrameRecord, PlayerSpec, ShotEntry } from '../../ai/game.js';
+import type { FrameRecord, ShotEntry } from '../../ai/game.js';
 import { playFrame } from '../../ai/game.js';
-import type { Noise } from '../../ai/levels.js';
 import { gameBreaker, gameSeed } from '../../ai/match.js';
 import { makeDeciders, playerName } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
@@ -10,7 +9,15 @@ import { type GameRecord, gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
 import { CliError, EXIT, printJson } from '../io.js';
-import { gameOptions, intOption, noiseLine, withNoise } from '../options.js';
+import {
+  budgetLine,
+  gameOptions,
+  intOption,
+  noiseLine,
+  type SeatOptions,
+  seatsOf,
+  thinksOtherwise,
+} from '../options.js';
 
 export const END_WORDS: Record<string, string> = {
   R1: '8 potted legally (R1)',
@@ -49,25 +56,23 @@ export function describeEntry(e: ShotEntry, names: readonly [string, string]): s
   return `${String(e.n + 1).padStart(4)}  ${who} ${what.padEnd(56)} ${out.join('  ')}`;
 }
 
-export interface PlayOptions {
-  a: PlayerSpec;
-  b: PlayerSpec;
+export interface PlayOptions extends SeatOptions {
   frames: number;
   seed: number;
   rules: RulesPreset;
   table: TableSize;
   threads: number;
-  noise?: Partial<Noise>;
   json?: boolean;
   out?: string;
   maxShots: number;
 }
 
 export async function runPlay(o: PlayOptions): Promise<GameRecord> {
-  const evaluator = new PoolEvaluator(o.threads);
   const names = [playerName(o.a), playerName(o.b)] as const;
-  const players = [withNoise(o.a, o.noise), withNoise(o.b, o.noise)] as const;
+  const players = seatsOf(o); // before the pool starts: a bad --budget is refused at once
+  const evaluator = new PoolEvaluator(o.threads);
   if (o.noise && !o.json) process.stdout.write(`${noiseLine(players)}\n`);
+  if (thinksOtherwise(o) && !o.json) process.stdout.write(`${budgetLine(players)}\n`);
   const frames: FrameRecord[] = [];
   try {
     const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { describeBudget } from '../../ai/budget.js';
 import { levelOf } from '../../ai/game.js';
 import type { LevelName, Noise } from '../../ai/levels.js';
 import { describeNoise } from '../../ai/noise.js';
@@ -11,7 +12,15 @@ import { PRESETS } from '../../engine/rules.js';
 import { type FrameState, newFrame } from '../../engine/state.js';
 import { checkPosition, parseLayout } from '../../sim/index.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
-import { intOption, levelOption, noiseOption, rulesOption, withNoise } from '../options.js';
+import {
+  budgetOption,
+  intOption,
+  levelOption,
+  noiseOption,
+  rulesOption,
+  withBudget,
+  withNoise,
+} from '../options.js';
 import { renderSvg } from '../svg.js';
 
 /**
@@ -91,6 +100,16 @@ export function registerSuggest(program: Command): void {
       "execution-noise overrides over the level's own (φ, θ in degrees, V in m/s, a, b in R), e.g. '{\"phi\":0.0625}'; the shots are sampled with it",
       noiseOption,
     )
+    .option(
+      '--budget <json>',
+      'the planner\'s budget over the level\'s (candidates, samples, finalists, finalSamples, potSamples, lookahead), e.g. \'{"samples":48,"finalSamples":64}\'',
+      budgetOption('--budget'),
+    )
+    .option(
+      '--time-limit <ms>',
+      'skip the second level (more samples for the best few) after this many ms',
+      intOption('--time-limit', 1, 3_600_000),
+    )
     .option('--top <k>', 'how many shots to show', intOption('--top', 1, 50), 5)
     .option('--seed <n>', 'seed of the sampling', intOption('--seed'), 1)
     .option('--rules <preset>', 'pl-bca | wpa (for a layout input)', rulesOption, 'pl-bca')
@@ -103,13 +122,16 @@ export function registerSuggest(program: Command): void {
 Examples:
   $ pool8 suggest --in examples/suggest-open-table.json
   $ pool8 suggest --in examples/suggest-open-table.json --level amateur --top 3 --svg shots.svg
-  $ pool8 suggest --in examples/suggest-open-table.json --noise '{"phi":0.0625}'`,
+  $ pool8 suggest --in examples/suggest-open-table.json --noise '{"phi":0.0625}'
+  $ pool8 suggest --in examples/suggest-open-table.json --budget '{"samples":48,"finalSamples":64}'`,
     )
     .action(
       async (opts: {
         in?: string;
         level: LevelName;
         noise?: Partial<Noise>;
+        budget?: Record<string, unknown>;
+        timeLimit?: number;
         top: number;
         seed: number;
         rules: 'pl-bca' | 'wpa';
@@ -118,11 +140,26 @@ Examples:
         json?: boolean;
       }) => {
         const state = stateFromInput(parseJsonInput(readInput(opts.in), 'the input'), opts.rules);
+        // --noise changes how the shots are sampled (and so the ranking); --budget how many.
+        const spec = withNoise({ strategy: 'planner', level: opts.level }, opts.noise);
+        const level = levelOf(withBudget(spec, opts.budget, '--budget', true));
         const evaluator = new PoolEvaluator(opts.threads);
         try {
-          // --noise changes how the shots are sampled (and so the ranking), not the budget.
-          const level = levelOf(withNoise({ strategy: 'planner', level: opts.level }, opts.noise));
-          const r = await plan(state, { level, seed: opts.seed, evaluator });
+          const r = await plan(state, {
+            level,
+            seed: opts.seed,
+            evaluator,
+            ...(opts.timeLimit !== undefined
+              ? { timeLimitMs: opts.timeLimit, now: () => performance.now() }
+              : {}),
+            // A big budget can take minutes: say what is being done, on a terminal only.
+            ...(process.stderr.isTTY
+              ? {
+                  onProgress: (p: { phase: string; tasks: number }) =>
+                    process.stderr.write(`${PHASE_WORDS[p.phase] ?? p.phase}: ${p.tasks} tasks\n`),
+                }
+              : {}),
+          });
           if (!r.ok) {
             printJson({ error: r.error });
             throw new CliError(r.error.code, r.error.message, EXIT.rejected);
@@ -139,10 +176,16 @@ Examples:
               player: state.turn,
               level: opts.level,
               noise: level.noise,
+              budget: level.budget,
+              ...(opts.timeLimit !== undefined ? { timeLimitMs: opts.timeLimit } : {}),
               suggestions: top.map(row),
             });
             return;
           }
+          if (opts.budget || opts.timeLimit !== undefined)
+            process.stdout.write(
+              `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; second level skipped after ${opts.timeLimit} ms` : ''}\n`,
+            );
           process.stdout.write(
             `player ${state.turn} to shoot (${opts.level}${opts.noise ? `, execution noise ${describeNoise(level.noise)}` : ' noise'}); best ${top.length} of ${d.ranked.length} candidates:\n`,
           );
@@ -165,5 +208,11 @@ Examples:
       },
     );
 }
+
+const PHASE_WORDS: Readonly<Record<string, string>> = {
+  aim: 'refining the aims',
+  sample: 'sampling the candidates',
+  final: 'second level, the finalists',
+};
 
 const pc = (x: number) => `${(x * 100).toFixed(0)}%`;

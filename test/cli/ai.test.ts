@@ -95,6 +95,59 @@ describe('pool8 play / replay', () => {
     }
   });
 
+  it("--budget-a sets one seat's budget, and the record keeps it", () => {
+    const file = join(dir, 'budget.json');
+    const r = run([
+      'play',
+      '--a',
+      'olympiad',
+      '--b',
+      'greedy',
+      '--seed',
+      '5',
+      '--threads',
+      '1',
+      '--budget-a',
+      '{"samples":6,"lookahead":null}',
+      '--out',
+      file,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'budget: A 6 candidates × 6 samples; 12 finalists × 16 samples\n        B greedy (no search)',
+    );
+    const rec = JSON.parse(readFileSync(file, 'utf8'));
+    expect(rec.players[0].budget).toEqual({
+      candidates: 6,
+      samples: 6,
+      finalists: 12,
+      finalSamples: 16,
+      lookahead: null,
+      potSamples: 48,
+    });
+    expect(rec.players[1].budget).toBeUndefined();
+    expect(run(['replay', file]).code).toBe(0);
+    // A baseline has no budget to set.
+    const bad = run(['play', '--a', 'greedy', '--budget-a', '{"samples":6}']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--budget-a sets a planner's budget; this seat plays greedy");
+  });
+
+  it('stops quietly when the reader stops early (pool8 play | head -1)', () => {
+    // Before: the next write threw EPIPE from a stdout 'error' event, a stack trace and exit 1.
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${bin}" play --seed 3 --threads 1 | head -1; echo "rc=\${PIPESTATUS[0]}" >&2`,
+      ],
+      { encoding: 'utf8', cwd: root },
+    );
+    expect(r.stdout).toMatch(/^frame 1: rack seed \d+/);
+    expect(r.stderr).not.toContain('EPIPE');
+    expect(r.stderr.trim()).toBe('rc=0');
+  });
+
   it('rejects an unknown player with exit 2', () => {
     const r = run(['play', '--a', 'shark']);
     expect(r.code).toBe(2);
@@ -253,6 +306,46 @@ describe('pool8 suggest', () => {
     const bad = run(['suggest', '--in', 'examples/suggest-open-table.json', '--noise', '{"V":-1}']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('E_INPUT_BAD_OPTION');
+  });
+
+  it('--budget and --time-limit reach the planner: samples per shot, and the second level', () => {
+    const top = (...extra: string[]) =>
+      run([
+        'suggest',
+        '--in',
+        'examples/suggest-open-table.json',
+        '--json',
+        '--top',
+        '50',
+        '--threads',
+        '1',
+        ...extra,
+      ]);
+    // The olympiad level samples its 12 finalists 48 + 16 times (ai/levels.ts): the rest 12.
+    const base = JSON.parse(top().out);
+    expect(base.suggestions.filter((x: { samples: number }) => x.samples > 12)).toHaveLength(12);
+    // No second level, 5 samples each.
+    const small = top('--budget', '{"samples":5,"finalists":0}');
+    expect(small.code).toBe(0);
+    const s = JSON.parse(small.out);
+    expect(s.budget).toMatchObject({ samples: 5, finalists: 0, candidates: 6 });
+    expect(s.suggestions.length).toBeGreaterThan(5);
+    for (const x of s.suggestions) expect(x.samples).toBe(5);
+    // 1 ms is over before the first level ends: the second level is skipped.
+    const quick = JSON.parse(top('--time-limit', '1').out);
+    expect(quick.timeLimitMs).toBe(1);
+    for (const x of quick.suggestions) expect(x.samples).toBe(12);
+    const bad = run([
+      'suggest',
+      '--in',
+      'examples/suggest-open-table.json',
+      '--budget',
+      '{"samples":0}',
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain(
+      '--budget: budget.samples must be a whole number from 1 to 10000, not 0',
+    );
   });
 
   it('a bad layout is refused naming the ball', () => {
