@@ -47,8 +47,8 @@ export interface PlayerSpec {
    */
   readonly budget?: Budget;
   /**
-   * The planner skips its second level once this many milliseconds have
-   * passed (`--time-limit`). Its decisions then depend on the machine's
+   * The planner stops its second level once this many milliseconds have
+   * passed (`--time-limit`, ai/planner.ts). Its decisions then depend on the machine's
    * speed, not on the seed alone; the record keeps the limit, and the
    * executed strokes replay exactly all the same.
    */

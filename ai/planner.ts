@@ -37,7 +37,7 @@ export interface PlanOptions {
   readonly evaluator: Evaluator;
   readonly params?: PhysicsParams;
   readonly budget?: Partial<Budget>;
-  /** Stop refining after this many milliseconds (needs `now`). */
+  /** Skip the second level, or its remaining rounds of `FINAL_ROUND` finalists, once this many milliseconds have passed (needs `now`). */
   readonly timeLimitMs?: number;
   readonly now?: () => number;
   readonly onProgress?: (p: { phase: 'aim' | 'sample' | 'final'; tasks: number }) => void;
@@ -76,6 +76,14 @@ const COMMON_STREAMS = 0x7fff_fffe;
 
 /** Below this estimated P(win), with R21 on offer, the planner proposes the stalemate. */
 const STALEMATE_BELOW = 0.35;
+
+/**
+ * Finalists per round of the second level under a time limit. Chosen, not
+ * tuned: with 2 threads a round of 4 keeps both busy (each finalist is one
+ * depth-2 task and one plain one), and 12 finalists make 3 rounds, so the
+ * limit is overrun by about a third of the second level at most.
+ */
+const FINAL_ROUND = 4;
 
 function percent(x: number): string {
   return `${Math.round(x * 100)}%`;
@@ -364,27 +372,35 @@ export async function plan(
   const byValue = (i: number) =>
     results.get(i)!.sumValue / Math.max(1, results.get(i)!.n) - penalty(i);
   const order = [...live].sort((p, q) => byValue(q) - byValue(p) || p - q);
-  let finalists: number[] = [];
+  const finalists: number[] = [];
   const deep = new Map<number, SampleResult>();
   if (!overTime() && budget.finalists > 0 && budget.finalSamples > 0) {
-    finalists = order.slice(0, budget.finalists);
-    options.onProgress?.({ phase: 'final', tasks: finalists.length });
+    const chosen = order.slice(0, budget.finalists);
+    options.onProgress?.({ phase: 'final', tasks: chosen.length });
     const potSamples = budget.lookahead ? (budget.potSamples ?? 0) : 0;
-    const tasks: SampleTask[] = finalists.map((i) => ({
-      ...sampleTask(i, budget.samples, budget.finalSamples),
-      lookahead: budget.lookahead,
-    }));
-    // Common random numbers: every finalist's plain samples share one set of noise streams.
-    if (potSamples > 0)
-      for (const i of finalists)
-        tasks.push({ ...sampleTask(i, 0, potSamples), candidate: COMMON_STREAMS });
-    const more = (await options.evaluator.run(tasks)) as SampleResult[];
-    for (const [k, i] of finalists.entries()) {
-      if (!budget.lookahead) results.set(i, merge(results.get(i)!, more[k]!));
-      else if (potSamples > 0) {
-        results.set(i, more[finalists.length + k]!);
-        deep.set(i, more[k]!);
-      } else results.set(i, more[k]!);
+    // Under a time limit the finalists are sampled in rounds, best first, and
+    // no round starts once the time is up: a decision overruns the limit by at
+    // most one round, and the finalists are then the ones sampled.
+    const round = options.timeLimitMs === undefined ? chosen.length : FINAL_ROUND;
+    for (let start = 0; start < chosen.length && (start === 0 || !overTime()); start += round) {
+      const batch = chosen.slice(start, start + round);
+      const tasks: SampleTask[] = batch.map((i) => ({
+        ...sampleTask(i, budget.samples, budget.finalSamples),
+        lookahead: budget.lookahead,
+      }));
+      // Common random numbers: every finalist's plain samples share one set of noise streams.
+      if (potSamples > 0)
+        for (const i of batch)
+          tasks.push({ ...sampleTask(i, 0, potSamples), candidate: COMMON_STREAMS });
+      const more = (await options.evaluator.run(tasks)) as SampleResult[];
+      for (const [k, i] of batch.entries()) {
+        if (!budget.lookahead) results.set(i, merge(results.get(i)!, more[k]!));
+        else if (potSamples > 0) {
+          results.set(i, more[batch.length + k]!);
+          deep.set(i, more[k]!);
+        } else results.set(i, more[k]!);
+      }
+      finalists.push(...batch);
     }
   }
   const isFinalist = new Set(finalists);

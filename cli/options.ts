@@ -110,7 +110,7 @@ export function withBudget(
   return { ...spec, budget: r.value };
 }
 
-/** `--time-limit`: the planners skip their second level past it; baselines ignore it. */
+/** `--time-limit`: the planners stop their second level past it (ai/planner.ts); baselines ignore it. */
 export function withTimeLimit(spec: PlayerSpec, ms: number | undefined): PlayerSpec {
   return ms === undefined || spec.strategy !== 'planner' ? spec : { ...spec, timeLimitMs: ms };
 }
@@ -120,7 +120,7 @@ export function budgetLine(players: readonly [PlayerSpec, PlayerSpec]): string {
   const one = (p: PlayerSpec) =>
     p.strategy !== 'planner'
       ? `${p.strategy} (no search)`
-      : `${describeBudget(levelOf(p).budget)}${p.timeLimitMs !== undefined ? `; second level skipped after ${p.timeLimitMs} ms` : ''}`;
+      : `${describeBudget(levelOf(p).budget)}${p.timeLimitMs !== undefined ? `; second level stopped at ${p.timeLimitMs} ms` : ''}`;
   return `budget: A ${one(players[0])}\n        B ${one(players[1])}`;
 }
 
@@ -142,7 +142,18 @@ export function seatsOf(o: SeatOptions): readonly [PlayerSpec, PlayerSpec] {
       withBudget(withBudget(withNoise(spec, o.noise), o.budget, '--budget'), own, name, true),
       o.timeLimit,
     );
-  return [seat(o.a, o.budgetA, '--budget-a'), seat(o.b, o.budgetB, '--budget-b')];
+  const seats = [seat(o.a, o.budgetA, '--budget-a'), seat(o.b, o.budgetB, '--budget-b')] as const;
+  // Said once for both seats: an option that would change nothing is a mistake worth naming.
+  if (o.a.strategy !== 'planner' && o.b.strategy !== 'planner') {
+    const idle =
+      o.budget !== undefined ? '--budget' : o.timeLimit !== undefined ? '--time-limit' : null;
+    if (idle)
+      throw new CliError(
+        'E_INPUT_BAD_OPTION',
+        `${idle} is for planners; neither seat is one (${o.a.strategy}, ${o.b.strategy})`,
+      );
+  }
+  return seats;
 }
 
 /** True when the command line changed how a planner thinks (so `play` and `match` print `budgetLine`). */
@@ -172,16 +183,36 @@ export function tableOption(v: string): TableSize {
   return v;
 }
 
-/** A progress line on stderr: redrawn in place on a terminal, every 10 % otherwise. */
-export function progress(label: string, total: number): (done: number, extra?: string) => void {
+/** "2h05m", "14m03s", "42s": a duration for a progress line. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}h${two(m)}m` : m > 0 ? `${m}m${two(sec)}s` : `${sec}s`;
+}
+
+/**
+ * A progress line on stderr: redrawn in place on a terminal, every 10 %
+ * otherwise; with the time taken and, from the pace so far, the time left
+ * (a 400-game match runs for tens of minutes).
+ */
+export function progress(
+  label: string,
+  total: number,
+  now: () => number = () => performance.now(),
+): (done: number, extra?: string) => void {
   let lastDecile = -1;
+  const started = now();
   return (done, extra = '') => {
     const frac = total > 0 ? done / total : 1;
     const width = 24;
     const bar = '#'.repeat(Math.round(frac * width)).padEnd(width, '.');
-    const line = `${label} [${bar}] ${done}/${total} ${extra}`;
+    const spent = now() - started;
+    const left =
+      done > 0 && done < total ? `, about ${duration((spent / done) * (total - done))} left` : '';
+    const line = `${label} [${bar}] ${done}/${total} ${extra}${extra ? ' ' : ''}(${duration(spent)}${left})`;
     if (process.stderr.isTTY) {
-      process.stderr.write(`\r${line}${done === total ? '\n' : ''}`);
+      process.stderr.write(`\r${line}\x1b[K${done === total ? '\n' : ''}`);
     } else {
       const decile = Math.floor(frac * 10);
       if (decile !== lastDecile || done === total) {
@@ -233,7 +264,7 @@ export function gameOptions(cmd: Command): Command {
     )
     .option(
       '--time-limit <ms>',
-      'planners skip their second level after this many ms of a decision (decisions then depend on the machine)',
+      'planners stop their second level once a decision has taken this many ms, overrunning by one round of 4 finalists at most (decisions then depend on the machine)',
       intOption('--time-limit', 1, 3_600_000),
     )
     .option(

@@ -107,7 +107,7 @@ export function registerSuggest(program: Command): void {
     )
     .option(
       '--time-limit <ms>',
-      'skip the second level (more samples for the best few) after this many ms',
+      'stop the second level (more samples for the best few, in rounds of 4) once this many ms have passed',
       intOption('--time-limit', 1, 3_600_000),
     )
     .option('--top <k>', 'how many shots to show', intOption('--top', 1, 50), 5)
@@ -184,7 +184,7 @@ Examples:
           }
           if (opts.budget || opts.timeLimit !== undefined)
             process.stdout.write(
-              `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; second level skipped after ${opts.timeLimit} ms` : ''}\n`,
+              `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; second level stopped at ${opts.timeLimit} ms` : ''}\n`,
             );
           process.stdout.write(
             `player ${state.turn} to shoot (${opts.level}${opts.noise ? `, execution noise ${describeNoise(level.noise)}` : ' noise'}); best ${top.length} of ${d.ranked.length} candidates:\n`,

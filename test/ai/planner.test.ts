@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Candidate, generate } from '../../ai/candidates.js';
-import { inlineEvaluator } from '../../ai/evaluator.js';
+import { type Evaluator, inlineEvaluator } from '../../ai/evaluator.js';
 import { playFrame } from '../../ai/game.js';
 import { LEVELS } from '../../ai/levels.js';
 import { plan, speedPenalty } from '../../ai/planner.js';
@@ -118,6 +118,58 @@ describe('planner', () => {
     const one = await plan(s, { level: olympiad, seed: 11, evaluator: inlineEvaluator });
     const two = await plan(s, { level: olympiad, seed: 11, evaluator: pool });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
+  });
+
+  it('under a time limit samples the finalists in rounds, and stops the rounds when time is up', async () => {
+    const s = position([
+      { id: 0, x: 0.9, y: 0.6 },
+      { id: 2, x: 1.5, y: 0.9 },
+      { id: 5, x: 2.1, y: 0.3 },
+      { id: 8, x: 1.7, y: 0.5 },
+      { id: 10, x: 0.6, y: 1.0 },
+      { id: 14, x: 2.3, y: 1.1 },
+    ]);
+    // A clock that moves 100 ms per batch of work, whatever the machine.
+    let t = 0;
+    const timed: Evaluator = {
+      threads: 2,
+      run: async (tasks) => {
+        t += 100;
+        return pool.run(tasks);
+      },
+    };
+    const timedPlan = async (limit: number) => {
+      t = 0;
+      return plan(s, {
+        level: olympiad,
+        seed: 11,
+        evaluator: timed,
+        now: () => t,
+        timeLimitMs: limit,
+      });
+    };
+    const full = await plan(s, { level: olympiad, seed: 11, evaluator: pool });
+    // Time to spare: three rounds of 4 decide as one batch of 12 does.
+    expect(JSON.stringify(await timedPlan(10_000))).toBe(JSON.stringify(full));
+    // Aims at 100, first level at 200, one round at 300 > 250: 4 finalists, valued as in the full plan.
+    const short = await timedPlan(250);
+    if (!short.ok || short.value.kind !== 'shot' || !full.ok || full.value.kind !== 'shot')
+      throw new Error('no shot');
+    const deepened = short.value.ranked.filter((r) => r.samples > olympiad.budget.samples);
+    expect(deepened).toHaveLength(4);
+    for (const r of deepened) {
+      const same = full.value.ranked.find(
+        (f) =>
+          f.candidate === r.candidate ||
+          JSON.stringify(f.candidate) === JSON.stringify(r.candidate),
+      );
+      expect(same?.value).toBe(r.value);
+    }
+    expect(full.value.ranked.filter((r) => r.samples > olympiad.budget.samples)).toHaveLength(12);
+    // Over before the second level: the first level alone.
+    const none = await timedPlan(150);
+    if (!none.ok || none.value.kind !== 'shot') throw new Error('no shot');
+    for (const r of none.value.ranked) expect(r.samples).toBe(olympiad.budget.samples);
   });
 
   it('never returns a call the referee rejects, over whole frames, and every frame replays exactly', async () => {

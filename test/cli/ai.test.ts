@@ -131,6 +131,11 @@ describe('pool8 play / replay', () => {
     const bad = run(['play', '--a', 'greedy', '--budget-a', '{"samples":6}']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("--budget-a sets a planner's budget; this seat plays greedy");
+    const idle = run(['play', '--a', 'greedy', '--b', 'random', '--time-limit', '500']);
+    expect(idle.code).toBe(2);
+    expect(idle.err).toContain(
+      '--time-limit is for planners; neither seat is one (greedy, random)',
+    );
   });
 
   it('stops quietly when the reader stops early (pool8 play | head -1)', () => {
