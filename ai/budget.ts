@@ -108,7 +108,7 @@ export function overrideBudget(base: Budget, overrides: unknown): Result<Budget,
   return ok({ ...flat.value, lookahead: look.value });
 }
 
-/** "6 candidates × 12 samples; 12 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples) + 48": a budget in words. */
+/** "6 candidates × 12 samples; 12 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples) + 48 plain": a budget in words. */
 export function describeBudget(b: Budget): string {
   const look = b.lookahead;
   const depth = look

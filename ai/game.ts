@@ -48,9 +48,9 @@ export interface PlayerSpec {
   readonly budget?: Budget;
   /**
    * The planner stops its second level once this many milliseconds have
-   * passed (`--time-limit`, ai/planner.ts). Its decisions then depend on the machine's
-   * speed, not on the seed alone; the record keeps the limit, and the
-   * executed strokes replay exactly all the same.
+   * passed (`--time-limit`, ai/planner.ts). Its decisions then depend on
+   * the machine's speed, not on the seed alone; the record keeps the limit,
+   * and the executed strokes replay exactly all the same.
    */
   readonly timeLimitMs?: number;
 }
