@@ -23,6 +23,16 @@ afterAll(() => pool.close());
 
 const olympiad = LEVELS.olympiad;
 
+/** A mid-frame position with pots, safeties and 12 finalists to choose from. */
+const OPEN_PLAY = position([
+  { id: 0, x: 0.9, y: 0.6 },
+  { id: 2, x: 1.5, y: 0.9 },
+  { id: 5, x: 2.1, y: 0.3 },
+  { id: 8, x: 1.7, y: 0.5 },
+  { id: 10, x: 0.6, y: 1.0 },
+  { id: 14, x: 2.3, y: 1.1 },
+]);
+
 describe('planner', () => {
   it('pots a ball hanging in a pocket', async () => {
     // The 3 sits a ball's width from the foot-left corner; the cue ball is across the table.
@@ -107,28 +117,14 @@ describe('planner', () => {
   });
 
   it('decides the same with 1 thread and with 2', async () => {
-    const s = position([
-      { id: 0, x: 0.9, y: 0.6 },
-      { id: 2, x: 1.5, y: 0.9 },
-      { id: 5, x: 2.1, y: 0.3 },
-      { id: 8, x: 1.7, y: 0.5 },
-      { id: 10, x: 0.6, y: 1.0 },
-      { id: 14, x: 2.3, y: 1.1 },
-    ]);
+    const s = OPEN_PLAY;
     const one = await plan(s, { level: olympiad, seed: 11, evaluator: inlineEvaluator });
     const two = await plan(s, { level: olympiad, seed: 11, evaluator: pool });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
   });
 
   it('under a time limit samples the finalists in rounds, and stops the rounds when time is up', async () => {
-    const s = position([
-      { id: 0, x: 0.9, y: 0.6 },
-      { id: 2, x: 1.5, y: 0.9 },
-      { id: 5, x: 2.1, y: 0.3 },
-      { id: 8, x: 1.7, y: 0.5 },
-      { id: 10, x: 0.6, y: 1.0 },
-      { id: 14, x: 2.3, y: 1.1 },
-    ]);
+    const s = OPEN_PLAY;
     // A clock that moves 100 ms per batch of work, whatever the machine.
     let t = 0;
     const timed: Evaluator = {

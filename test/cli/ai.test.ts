@@ -13,6 +13,20 @@ const bin = join(root, 'dist/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'pool8-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `pool8 suggest --json` on the open-table example, one thread, the top k. */
+const suggestOpenTable = (top: string, ...extra: string[]) =>
+  run([
+    'suggest',
+    '--in',
+    'examples/suggest-open-table.json',
+    '--json',
+    '--top',
+    top,
+    '--threads',
+    '1',
+    ...extra,
+  ]);
+
 function run(args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -286,18 +300,7 @@ describe('pool8 suggest', () => {
 
   it('--noise reaches the sampling: with no noise every sample of a shot is the same', () => {
     const zero = '{"phi":0,"V":0,"a":0,"b":0,"theta":0}';
-    const top5 = (...extra: string[]) =>
-      run([
-        'suggest',
-        '--in',
-        'examples/suggest-open-table.json',
-        '--json',
-        '--top',
-        '5',
-        '--threads',
-        '1',
-        ...extra,
-      ]);
+    const top5 = (...extra: string[]) => suggestOpenTable('5', ...extra);
     const r = top5('--noise', zero);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
@@ -314,18 +317,7 @@ describe('pool8 suggest', () => {
   });
 
   it('--budget and --time-limit reach the planner: samples per shot, and the second level', () => {
-    const top = (...extra: string[]) =>
-      run([
-        'suggest',
-        '--in',
-        'examples/suggest-open-table.json',
-        '--json',
-        '--top',
-        '50',
-        '--threads',
-        '1',
-        ...extra,
-      ]);
+    const top = (...extra: string[]) => suggestOpenTable('50', ...extra);
     // The olympiad level samples its 12 finalists 48 + 16 times (ai/levels.ts): the rest 12.
     const base = JSON.parse(top().out);
     expect(base.suggestions.filter((x: { samples: number }) => x.samples > 12)).toHaveLength(12);
