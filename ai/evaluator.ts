@@ -7,6 +7,12 @@ import { runTask, type Task, type TaskResult } from './sampling.js';
  */
 export interface Evaluator {
   run(tasks: readonly Task[]): Promise<TaskResult[]>;
+  /**
+   * Runs the tasks in order, starting none once `stop()` has returned true
+   * (the planner's time limit): a task not started gets null, a started one
+   * exactly what `run` gives it.
+   */
+  runUntil(tasks: readonly Task[], stop: () => boolean): Promise<(TaskResult | null)[]>;
   readonly threads: number;
 }
 
@@ -14,4 +20,12 @@ export interface Evaluator {
 export const inlineEvaluator: Evaluator = {
   threads: 1,
   run: (tasks) => Promise.resolve(tasks.map(runTask)),
+  runUntil: (tasks, stop) => {
+    let stopped = false;
+    const out = tasks.map((t) => {
+      if (!stopped) stopped = stop(); // once stopped, stopped: a time limit does not come back
+      return stopped ? null : runTask(t);
+    });
+    return Promise.resolve(out);
+  },
 };

@@ -37,7 +37,7 @@ export interface PlanOptions {
   readonly evaluator: Evaluator;
   readonly params?: PhysicsParams;
   readonly budget?: Partial<Budget>;
-  /** Skip the second level, or its remaining rounds of `FINAL_ROUND` finalists, once this many milliseconds have passed (needs `now`). */
+  /** Start no more of the second level's tasks once this many milliseconds have passed (needs `now`). */
   readonly timeLimitMs?: number;
   readonly now?: () => number;
   readonly onProgress?: (p: { phase: 'aim' | 'sample' | 'final'; tasks: number }) => void;
@@ -76,14 +76,6 @@ const COMMON_STREAMS = 0x7fff_fffe;
 
 /** Below this estimated P(win), with R21 on offer, the planner proposes the stalemate. */
 const STALEMATE_BELOW = 0.35;
-
-/**
- * Finalists per round of the second level under a time limit. Chosen, not
- * tuned: with 2 threads a round of 4 keeps both busy (each finalist is one
- * depth-2 task and one plain one), and 12 finalists make 3 rounds, so the
- * limit is overrun by about a third of the second level at most.
- */
-const FINAL_ROUND = 4;
 
 function percent(x: number): string {
   return `${Math.round(x * 100)}%`;
@@ -378,29 +370,41 @@ export async function plan(
     const chosen = order.slice(0, budget.finalists);
     options.onProgress?.({ phase: 'final', tasks: chosen.length });
     const potSamples = budget.lookahead ? (budget.potSamples ?? 0) : 0;
-    // Under a time limit the finalists are sampled in rounds, best first, and
-    // no round starts once the time is up: a decision overruns the limit by at
-    // most one round, and the finalists are then the ones sampled.
-    const round = options.timeLimitMs === undefined ? chosen.length : FINAL_ROUND;
-    for (let start = 0; start < chosen.length && (start === 0 || !overTime()); start += round) {
-      const batch = chosen.slice(start, start + round);
-      const tasks: SampleTask[] = batch.map((i) => ({
-        ...sampleTask(i, budget.samples, budget.finalSamples),
-        lookahead: budget.lookahead,
-      }));
-      // Common random numbers: every finalist's plain samples share one set of noise streams.
-      if (potSamples > 0)
-        for (const i of batch)
-          tasks.push({ ...sampleTask(i, 0, potSamples), candidate: COMMON_STREAMS });
+    const deepTask = (i: number): SampleTask => ({
+      ...sampleTask(i, budget.samples, budget.finalSamples),
+      lookahead: budget.lookahead,
+    });
+    // Common random numbers: every finalist's plain samples share one set of noise streams.
+    const potTask = (i: number): SampleTask => ({
+      ...sampleTask(i, 0, potSamples),
+      candidate: COMMON_STREAMS,
+    });
+    const absorb = (i: number, more: SampleResult, pot: SampleResult | null) => {
+      if (!budget.lookahead) results.set(i, merge(results.get(i)!, more));
+      else if (pot) {
+        results.set(i, pot);
+        deep.set(i, more);
+      } else results.set(i, more);
+      finalists.push(i);
+    };
+    if (options.timeLimitMs === undefined) {
+      const tasks = [...chosen.map(deepTask), ...(potSamples > 0 ? chosen.map(potTask) : [])];
       const more = (await options.evaluator.run(tasks)) as SampleResult[];
-      for (const [k, i] of batch.entries()) {
-        if (!budget.lookahead) results.set(i, merge(results.get(i)!, more[k]!));
-        else if (potSamples > 0) {
-          results.set(i, more[batch.length + k]!);
-          deep.set(i, more[k]!);
-        } else results.set(i, more[k]!);
-      }
-      finalists.push(...batch);
+      chosen.forEach((i, k) => {
+        absorb(i, more[k]!, potSamples > 0 ? more[chosen.length + k]! : null);
+      });
+    } else {
+      // Under a time limit each finalist's tasks go together, best first, and
+      // none starts once the time is up: a decision overruns the limit by the
+      // tasks already running, and the finalists are the ones fully sampled.
+      const per = potSamples > 0 ? 2 : 1;
+      const tasks = chosen.flatMap((i) => (per === 2 ? [deepTask(i), potTask(i)] : [deepTask(i)]));
+      const more = (await options.evaluator.runUntil(tasks, overTime)) as (SampleResult | null)[];
+      chosen.forEach((i, k) => {
+        const d = more[k * per];
+        const p = per === 2 ? more[k * per + 1] : null;
+        if (d && (per === 1 || p)) absorb(i, d, p ?? null);
+      });
     }
   }
   const isFinalist = new Set(finalists);

@@ -48,6 +48,27 @@ export class PoolEvaluator implements Evaluator {
     return (await Promise.all(jobs)).flat();
   }
 
+  /**
+   * One task per message and one in flight per thread, so that `stop` is
+   * asked just before each task starts: past a time limit the pool overruns
+   * by the tasks already running, not by a queue of them.
+   */
+  async runUntil(tasks: readonly Task[], stop: () => boolean): Promise<(TaskResult | null)[]> {
+    const out: (TaskResult | null)[] = tasks.map(() => null);
+    let next = 0;
+    let stopped = false;
+    const lane = async () => {
+      while (next < tasks.length) {
+        if (!stopped) stopped = stop(); // once stopped, stopped: a time limit does not come back
+        if (stopped) return;
+        const k = next++;
+        out[k] = ((await this.pool.run([tasks[k]])) as TaskResult[])[0]!;
+      }
+    };
+    await Promise.all(Array.from({ length: this.threads }, lane));
+    return out;
+  }
+
   async close(): Promise<void> {
     await this.pool.destroy();
   }

@@ -264,7 +264,7 @@ export function gameOptions(cmd: Command): Command {
     )
     .option(
       '--time-limit <ms>',
-      'planners stop their second level once a decision has taken this many ms, overrunning by one round of 4 finalists at most (decisions then depend on the machine)',
+      'planners start no more of their second level once a decision has taken this many ms, overrunning by the tasks already running (decisions then depend on the machine)',
       intOption('--time-limit', 1, 3_600_000),
     )
     .option(

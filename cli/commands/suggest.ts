@@ -107,7 +107,7 @@ export function registerSuggest(program: Command): void {
     )
     .option(
       '--time-limit <ms>',
-      'stop the second level (more samples for the best few, in rounds of 4) once this many ms have passed',
+      'start no more of the second level (more samples for the best few) once this many ms have passed',
       intOption('--time-limit', 1, 3_600_000),
     )
     .option('--top <k>', 'how many shots to show', intOption('--top', 1, 50), 5)

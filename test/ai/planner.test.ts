@@ -123,15 +123,28 @@ describe('planner', () => {
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
   });
 
-  it('under a time limit samples the finalists in rounds, and stops the rounds when time is up', async () => {
+  it("under a time limit starts no finalist's tasks once time is up, and values the rest as without it", async () => {
     const s = OPEN_PLAY;
-    // A clock that moves 100 ms per batch of work, whatever the machine.
+    // A clock that moves 100 ms per batch of work and 10 ms per task started
+    // under the limit, whatever the machine.
     let t = 0;
     const timed: Evaluator = {
       threads: 2,
       run: async (tasks) => {
         t += 100;
         return pool.run(tasks);
+      },
+      runUntil: async (tasks, stop) => {
+        const out = [];
+        for (const task of tasks) {
+          if (stop()) {
+            out.push(null);
+            continue;
+          }
+          t += 10;
+          out.push((await pool.run([task]))[0]!);
+        }
+        return out;
       },
     };
     const timedPlan = async (limit: number) => {
@@ -145,19 +158,19 @@ describe('planner', () => {
       });
     };
     const full = await plan(s, { level: olympiad, seed: 11, evaluator: pool });
-    // Time to spare: three rounds of 4 decide as one batch of 12 does.
+    // Time to spare: task by task, the same decision as one batch.
     expect(JSON.stringify(await timedPlan(10_000))).toBe(JSON.stringify(full));
-    // Aims at 100, first level at 200, one round at 300 > 250: 4 finalists, valued as in the full plan.
-    const short = await timedPlan(250);
+    // Aims at 100, first level at 200, then tasks start at 200 … 240 (five, as
+    // 250 > 245 stops them): two finalists' depth-2 and plain samples, valued
+    // as in the full plan; the third has its depth-2 samples only and stays out.
+    const short = await timedPlan(245);
     if (!short.ok || short.value.kind !== 'shot' || !full.ok || full.value.kind !== 'shot')
       throw new Error('no shot');
     const deepened = short.value.ranked.filter((r) => r.samples > olympiad.budget.samples);
-    expect(deepened).toHaveLength(4);
+    expect(deepened).toHaveLength(2);
     for (const r of deepened) {
       const same = full.value.ranked.find(
-        (f) =>
-          f.candidate === r.candidate ||
-          JSON.stringify(f.candidate) === JSON.stringify(r.candidate),
+        (f) => JSON.stringify(f.candidate) === JSON.stringify(r.candidate),
       );
       expect(same?.value).toBe(r.value);
     }
@@ -166,6 +179,30 @@ describe('planner', () => {
     const none = await timedPlan(150);
     if (!none.ok || none.value.kind !== 'shot') throw new Error('no shot');
     for (const r of none.value.ranked) expect(r.samples).toBe(olympiad.budget.samples);
+  });
+
+  it('the pool starts no task once told to stop, and runs the others as run does', async () => {
+    const cands = generate(OPEN_PLAY, { noise: olympiad.noise, full: true }).slice(0, 7);
+    const tasks = cands.map((c, i) => ({
+      kind: 'sample' as const,
+      state: OPEN_PLAY,
+      call: c.call,
+      shot: c.shot,
+      placement: c.placement,
+      noise: olympiad.noise,
+      level: 'olympiad' as const,
+      params: DEFAULT_PHYSICS,
+      root: 5,
+      candidate: i,
+      first: 0,
+      count: 3,
+    }));
+    let asked = 0;
+    const some = await pool.runUntil(tasks, () => ++asked > 4);
+    const all = await pool.run(tasks);
+    expect(some.slice(0, 4)).toEqual(all.slice(0, 4));
+    expect(some.slice(4)).toEqual([null, null, null]);
+    expect(await inlineEvaluator.runUntil(tasks, () => false)).toEqual(all);
   });
 
   it('never returns a call the referee rejects, over whole frames, and every frame replays exactly', async () => {
