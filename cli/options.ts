@@ -120,7 +120,7 @@ export function budgetLine(players: readonly [PlayerSpec, PlayerSpec]): string {
   const one = (p: PlayerSpec) =>
     p.strategy !== 'planner'
       ? `${p.strategy} (no search)`
-      : `${describeBudget(levelOf(p).budget)}${p.timeLimitMs !== undefined ? `; second level stopped at ${p.timeLimitMs} ms` : ''}`;
+      : `${describeBudget(levelOf(p).budget)}${p.timeLimitMs !== undefined ? `; the second level stops at ${p.timeLimitMs} ms` : ''}`;
   return `budget: A ${one(players[0])}\n        B ${one(players[1])}`;
 }
 

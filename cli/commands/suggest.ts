@@ -184,7 +184,7 @@ Examples:
           }
           if (opts.budget || opts.timeLimit !== undefined)
             process.stdout.write(
-              `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; second level stopped at ${opts.timeLimit} ms` : ''}\n`,
+              `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; the second level stops at ${opts.timeLimit} ms` : ''}\n`,
             );
           process.stdout.write(
             `player ${state.turn} to shoot (${opts.level}${opts.noise ? `, execution noise ${describeNoise(level.noise)}` : ' noise'}); best ${top.length} of ${d.ranked.length} candidates:\n`,
