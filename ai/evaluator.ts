@@ -16,16 +16,24 @@ export interface Evaluator {
   readonly threads: number;
 }
 
+/**
+ * `stop` made to stay true once it has been: a time limit does not come
+ * back, and a task must not start after one that was refused.
+ */
+export function latch(stop: () => boolean): () => boolean {
+  let stopped = false;
+  return () => {
+    if (!stopped) stopped = stop();
+    return stopped;
+  };
+}
+
 /** Runs every task on the calling thread. */
 export const inlineEvaluator: Evaluator = {
   threads: 1,
   run: (tasks) => Promise.resolve(tasks.map(runTask)),
   runUntil: (tasks, stop) => {
-    let stopped = false;
-    const out = tasks.map((t) => {
-      if (!stopped) stopped = stop(); // once stopped, stopped: a time limit does not come back
-      return stopped ? null : runTask(t);
-    });
-    return Promise.resolve(out);
+    const over = latch(stop);
+    return Promise.resolve(tasks.map((t) => (over() ? null : runTask(t))));
   },
 };

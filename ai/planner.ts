@@ -379,33 +379,27 @@ export async function plan(
       ...sampleTask(i, 0, potSamples),
       candidate: COMMON_STREAMS,
     });
-    const absorb = (i: number, more: SampleResult, pot: SampleResult | null) => {
-      if (!budget.lookahead) results.set(i, merge(results.get(i)!, more));
-      else if (pot) {
-        results.set(i, pot);
-        deep.set(i, more);
-      } else results.set(i, more);
+    // Each finalist's tasks go together, best first. Under a time limit none
+    // starts once the time is up: a decision overruns the limit by the tasks
+    // already running, and the finalists are the ones fully sampled.
+    const per = potSamples > 0 ? 2 : 1;
+    const tasks = chosen.flatMap((i) => (per === 2 ? [deepTask(i), potTask(i)] : [deepTask(i)]));
+    const more = (
+      options.timeLimitMs === undefined
+        ? await options.evaluator.run(tasks)
+        : await options.evaluator.runUntil(tasks, overTime)
+    ) as (SampleResult | null)[];
+    chosen.forEach((i, k) => {
+      const d = more[k * per];
+      const p = per === 2 ? more[k * per + 1] : null;
+      if (!d || (per === 2 && !p)) return;
+      if (!budget.lookahead) results.set(i, merge(results.get(i)!, d));
+      else if (p) {
+        results.set(i, p);
+        deep.set(i, d);
+      } else results.set(i, d);
       finalists.push(i);
-    };
-    if (options.timeLimitMs === undefined) {
-      const tasks = [...chosen.map(deepTask), ...(potSamples > 0 ? chosen.map(potTask) : [])];
-      const more = (await options.evaluator.run(tasks)) as SampleResult[];
-      chosen.forEach((i, k) => {
-        absorb(i, more[k]!, potSamples > 0 ? more[chosen.length + k]! : null);
-      });
-    } else {
-      // Under a time limit each finalist's tasks go together, best first, and
-      // none starts once the time is up: a decision overruns the limit by the
-      // tasks already running, and the finalists are the ones fully sampled.
-      const per = potSamples > 0 ? 2 : 1;
-      const tasks = chosen.flatMap((i) => (per === 2 ? [deepTask(i), potTask(i)] : [deepTask(i)]));
-      const more = (await options.evaluator.runUntil(tasks, overTime)) as (SampleResult | null)[];
-      chosen.forEach((i, k) => {
-        const d = more[k * per];
-        const p = per === 2 ? more[k * per + 1] : null;
-        if (d && (per === 1 || p)) absorb(i, d, p ?? null);
-      });
-    }
+    });
   }
   const isFinalist = new Set(finalists);
   const ranked = live

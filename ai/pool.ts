@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { Evaluator } from './evaluator.js';
+import { type Evaluator, latch } from './evaluator.js';
 import type { Task, TaskResult } from './sampling.js';
 
 /**
@@ -56,11 +56,9 @@ export class PoolEvaluator implements Evaluator {
   async runUntil(tasks: readonly Task[], stop: () => boolean): Promise<(TaskResult | null)[]> {
     const out: (TaskResult | null)[] = tasks.map(() => null);
     let next = 0;
-    let stopped = false;
+    const over = latch(stop);
     const lane = async () => {
-      while (next < tasks.length) {
-        if (!stopped) stopped = stop(); // once stopped, stopped: a time limit does not come back
-        if (stopped) return;
+      while (next < tasks.length && !over()) {
         const k = next++;
         out[k] = ((await this.pool.run([tasks[k]])) as TaskResult[])[0]!;
       }

@@ -39,14 +39,18 @@ export function playerOption(name: string) {
   };
 }
 
+/** An option's JSON value, or undefined when it is not JSON (the caller names the option and what it wants). */
+function jsonOf(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `--noise JSON`: overrides of some execution-noise fields, checked against any level. */
 export function noiseOption(v: string): Partial<Noise> {
-  let o: unknown;
-  try {
-    o = JSON.parse(v);
-  } catch {
-    o = undefined;
-  }
+  const o = jsonOf(v);
   // Any base will do: only the overrides are checked.
   if (overrideNoise(LEVELS.olympiad.noise, o) === null)
     throw new CliError(
@@ -71,12 +75,7 @@ export function noiseLine(players: readonly [PlayerSpec, PlayerSpec]): string {
 /** `--budget JSON` (and `--budget-a`, `--budget-b`): a JSON object, checked field by field against each player's own budget by `withBudget`. */
 export function budgetOption(name: string) {
   return (v: string): Record<string, unknown> => {
-    let o: unknown;
-    try {
-      o = JSON.parse(v);
-    } catch {
-      o = undefined;
-    }
+    const o = jsonOf(v);
     if (typeof o !== 'object' || o === null || Array.isArray(o))
       throw new CliError(
         'E_INPUT_BAD_OPTION',

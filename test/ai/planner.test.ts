@@ -123,6 +123,21 @@ describe('planner', () => {
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
   });
 
+  it('values the finalists to the bit as before (golden: commit 4cd6948, the code before the time limit)', async () => {
+    // Pins which samples feed which estimate: the plain ones P(keep), the
+    // depth-2 ones the kept table's value and the leave (stratified). A swap
+    // of the two leaves the sample counts and the call alike but not these.
+    const r = await plan(OPEN_PLAY, { level: olympiad, seed: 11, evaluator: inlineEvaluator });
+    if (!r.ok || r.value.kind !== 'shot') throw new Error('no shot');
+    const top = r.value.ranked.slice(0, 3).map((x) => [x.samples, x.value, x.leave, x.pPot]);
+    expect(top).toEqual([
+      [64, 0.8826270897210758, 0.9230663476179589, 0.921875],
+      [64, 0.854473350338514, 0.9484547005774995, 0.875],
+      [64, 0.7954909704854737, 0.9036556010139115, 0.84375],
+    ]);
+    expect(r.value.call).toEqual({ kind: 'pocket', ball: 2, pocket: 'FL' });
+  });
+
   it("under a time limit starts no finalist's tasks once time is up, and values the rest as without it", async () => {
     const s = OPEN_PLAY;
     // A clock that moves 100 ms per batch of work and 10 ms per task started
