@@ -9,7 +9,7 @@
  * Run: node dist/bench/fitValue.js FILE... [--level olympiad] [--json]
  */
 import { readFileSync } from 'node:fs';
-import type { GameRecord } from '../ai/record.js';
+import type { GameRecord } from '../play/record.js';
 import { argChecks, parseWithPositionals } from './args.js';
 import {
   brier,

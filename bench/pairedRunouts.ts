@@ -12,7 +12,7 @@
  * Run: node dist/bench/pairedRunouts.js A.json B.json
  */
 import { readFileSync } from 'node:fs';
-import { signTest } from '../ai/stats.js';
+import { signTest } from '../play/stats.js';
 import { argChecks, parseWithPositionals } from './args.js';
 
 interface RackEnd {

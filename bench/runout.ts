@@ -34,9 +34,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { noiseSeed } from '../ai/game.js';
 import { type Budget, LEVEL_NAMES, type Level } from '../ai/levels.js';
-import { gameSeed, percentile } from '../ai/match.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
 import { PoolEvaluator } from '../ai/pool.js';
@@ -46,6 +44,8 @@ import { deriveSeed } from '../ai/seeds.js';
 import { ballsOf, CUE } from '../engine/ball.js';
 import { type FrameState, newFrame } from '../engine/state.js';
 import { DEFAULT_TABLE, isTableSize, TABLE_SIZES, type TableSize } from '../engine/table.js';
+import { noiseSeed } from '../play/game.js';
+import { gameSeed, percentile } from '../play/match.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
 import { argChecks, parseOptions } from './args.js';
 import { bandOf, ESTIMATE_BANDS } from './estimateBands.js';

@@ -1,7 +1,7 @@
 import type { Level } from '../ai/levels.js';
-import { type GameRecord, replay } from '../ai/record.js';
 import { ballsToGo, firstShotChance, stateValue } from '../ai/value.js';
 import { type FrameState, opponent, type PlayerId } from '../engine/state.js';
+import { type GameRecord, replay } from '../play/record.js';
 
 /**
  * How well the leave's value predicts who wins (ai.md "Calibration"): every

@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander';
 import { describeBudget, overrideBudget } from '../ai/budget.js';
-import { levelOf, noiseOf, type PlayerSpec } from '../ai/game.js';
 import { isLevelName, LEVEL_NAMES, LEVELS, type LevelName, type Noise } from '../ai/levels.js';
 import { describeNoise, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
-import { parsePlayer } from '../ai/players.js';
 import { isRulesPreset, RULES_PRESETS, type RulesPreset } from '../engine/rules.js';
 import { isTableSize, type TableSize } from '../engine/table.js';
+import { levelOf, noiseOf, type PlayerSpec } from '../play/game.js';
+import { parsePlayer } from '../play/players.js';
 import { CliError } from './io.js';
 
 /** Option parsers shared by the commands: each failure names the option (commander/piscina style). */

@@ -1,6 +1,9 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { type FrameRecord, levelOf, noiseOf } from '../../ai/game.js';
+import { PoolEvaluator } from '../../ai/pool.js';
+import { PRESETS, type RulesPreset } from '../../engine/rules.js';
+import type { TableSize } from '../../engine/table.js';
+import { type FrameRecord, levelOf, noiseOf } from '../../play/game.js';
 import {
   breakAndRun,
   type MatchSummary,
@@ -8,13 +11,10 @@ import {
   playMatch,
   scoreOfA,
   summarise,
-} from '../../ai/match.js';
-import { makeDeciders, playerName } from '../../ai/players.js';
-import { PoolEvaluator } from '../../ai/pool.js';
-import { gameRecord } from '../../ai/record.js';
-import { type Sprt, sprt } from '../../ai/stats.js';
-import { PRESETS, type RulesPreset } from '../../engine/rules.js';
-import type { TableSize } from '../../engine/table.js';
+} from '../../play/match.js';
+import { makeDeciders, playerName } from '../../play/players.js';
+import { gameRecord } from '../../play/record.js';
+import { type Sprt, sprt } from '../../play/stats.js';
 import { CliError, EXIT, printJson } from '../io.js';
 import {
   budgetLine,

@@ -1,13 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { FrameRecord, ShotEntry } from '../../ai/game.js';
-import { playFrame } from '../../ai/game.js';
-import { gameBreaker, gameSeed } from '../../ai/match.js';
-import { makeDeciders, playerName } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
-import { type GameRecord, gameRecord } from '../../ai/record.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
+import type { FrameRecord, ShotEntry } from '../../play/game.js';
+import { playFrame } from '../../play/game.js';
+import { gameBreaker, gameSeed } from '../../play/match.js';
+import { makeDeciders, playerName } from '../../play/players.js';
+import { type GameRecord, gameRecord } from '../../play/record.js';
 import { CliError, EXIT, printJson } from '../io.js';
 import {
   budgetLine,

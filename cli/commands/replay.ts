@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type GameRecord, replay } from '../../ai/record.js';
+import { type GameRecord, replay } from '../../play/record.js';
 import { CliError, EXIT, parseJsonInput, readInput } from '../io.js';
 
 export function registerReplay(program: Command): void {

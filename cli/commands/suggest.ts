@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeBudget } from '../../ai/budget.js';
-import { levelOf } from '../../ai/game.js';
 import type { LevelName, Noise } from '../../ai/levels.js';
 import { describeNoise } from '../../ai/noise.js';
 import { plan, type RankedShot, reasonFor } from '../../ai/planner.js';
@@ -10,6 +9,7 @@ import { OBJECT_BALLS } from '../../engine/ball.js';
 import { parseState } from '../../engine/parse.js';
 import { PRESETS } from '../../engine/rules.js';
 import { type FrameState, newFrame } from '../../engine/state.js';
+import { levelOf } from '../../play/game.js';
 import { checkPosition, parseLayout } from '../../sim/index.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
 import {

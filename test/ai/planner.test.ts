@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Candidate, generate } from '../../ai/candidates.js';
 import { type Evaluator, inlineEvaluator } from '../../ai/evaluator.js';
-import { playFrame } from '../../ai/game.js';
 import { LEVELS } from '../../ai/levels.js';
 import { plan, speedPenalty } from '../../ai/planner.js';
-import { makeDecider } from '../../ai/players.js';
 import { PoolEvaluator } from '../../ai/pool.js';
-import { replay } from '../../ai/record.js';
 import { playShot } from '../../ai/sampling.js';
 import { apply, type FrameState, newFrame, PRESETS } from '../../engine/index.js';
+import { playFrame } from '../../play/game.js';
+import { makeDecider } from '../../play/players.js';
+import { replay } from '../../play/record.js';
 import { DEFAULT_PHYSICS } from '../../sim/index.js';
 import { HANGING_THREE, position } from './positions.js';
 

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gameSeed } from '../../ai/match.js';
 import { deriveSeed } from '../../ai/seeds.js';
+import { gameSeed } from '../../play/match.js';
 
 describe('deriveSeed', () => {
   it('gives nearby match seeds no rack in common (seeds 1–40, 500 pairs each)', () => {

@@ -8,9 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inlineEvaluator } from '../../ai/evaluator.js';
-import { playFrame } from '../../ai/game.js';
-import { makeDecider } from '../../ai/players.js';
-import { type GameRecord, gameRecord } from '../../ai/record.js';
 import { uniform } from '../../ai/seeds.js';
 import {
   brier,
@@ -20,6 +17,9 @@ import {
   winChance,
 } from '../../bench/valueFit.js';
 import { PRESETS } from '../../engine/index.js';
+import { playFrame } from '../../play/game.js';
+import { makeDecider } from '../../play/players.js';
+import { type GameRecord, gameRecord } from '../../play/record.js';
 
 const players = [
   { strategy: 'greedy', level: 'olympiad' },

@@ -1,3 +1,4 @@
+import { deriveSeed } from '../ai/seeds.js';
 import type { EngineError } from '../engine/errors.js';
 import { breakerOfFrame } from '../engine/match.js';
 import { ok, type Result } from '../engine/result.js';
@@ -12,7 +13,6 @@ import {
   type PlayerSpec,
   playFrame,
 } from './game.js';
-import { deriveSeed } from './seeds.js';
 import { type PairedEstimate, type PairedRate, pairedEstimate, pairedRate } from './stats.js';
 
 /**

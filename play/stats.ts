@@ -45,7 +45,7 @@ export interface PairedEstimate extends EloEstimate {
 
 /**
  * Score and Elo of paired games (games 2k and 2k + 1 share a rack and the
- * noise streams, ai/match.ts) with the pair as the unit, as fishtest's
+ * noise streams, play/match.ts) with the pair as the unit, as fishtest's
  * pentanomial model does: the per-game normal interval treats the two games
  * of a pair as independent, and they are not. In pool the breaker has the
  * edge, so a pair split 1–1 is common and its two results cancel; the
@@ -229,7 +229,7 @@ export interface Sprt {
  * saw. The normal approximation N (s1 − s0)(2 x̄ − s0 − s1) / (2 σ²) this
  * replaces overstated the evidence where the pairs barely vary: 25 pairs won
  * twice and 5 split, against 0 / +50 Elo, gave it 23.5 where the likelihood
- * ratio is 4.0 (test/ai/stats.test.ts).
+ * ratio is 4.0 (test/play/stats.test.ts).
  */
 export function sprt(
   scores: readonly number[],

@@ -1,3 +1,12 @@
+import { BREAK } from '../ai/breakShot.js';
+import { fallbackPlacement, minSpeed, placementFits, placements } from '../ai/candidates.js';
+import { straightPots } from '../ai/estimate.js';
+import { angleOf, dist, pocketAim, sub, toDegrees } from '../ai/geometry.js';
+import type { Noise } from '../ai/levels.js';
+import type { Decision } from '../ai/planner.js';
+import { layoutFor } from '../ai/sampling.js';
+import { deriveSeed, uniform } from '../ai/seeds.js';
+import { knownBalls } from '../ai/value.js';
 import { callableBalls, legalFirstContacts } from '../engine/adjudicate.js';
 import { CUE } from '../engine/ball.js';
 import type { PrngState } from '../engine/prng.js';
@@ -5,15 +14,6 @@ import type { FrameState } from '../engine/state.js';
 import { headStringX, POCKET_IDS, type Point, TABLE_DIMENSIONS } from '../engine/table.js';
 import { legalTargets } from '../engine/targets.js';
 import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
-import { BREAK } from './breakShot.js';
-import { fallbackPlacement, minSpeed, placementFits, placements } from './candidates.js';
-import { straightPots } from './estimate.js';
-import { angleOf, dist, pocketAim, sub, toDegrees } from './geometry.js';
-import type { Noise } from './levels.js';
-import type { Decision } from './planner.js';
-import { layoutFor } from './sampling.js';
-import { deriveSeed, uniform } from './seeds.js';
-import { knownBalls } from './value.js';
 
 /**
  * Baselines for measuring strength (issue 5).

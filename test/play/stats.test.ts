@@ -1,5 +1,5 @@
 /**
- * Match and comparison statistics (ai/stats.ts) against hand-computed values.
+ * Match and comparison statistics (play/stats.ts) against hand-computed values.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import {
   scoreOf,
   signTest,
   sprt,
-} from '../../ai/stats.js';
+} from '../../play/stats.js';
 
 const pairs = (xs: readonly (readonly [number, number])[]) => xs.flatMap((p) => [...p]);
 /** Pairs won twice, split, split, lost twice, won twice, split (A's points 2 1 1 0 2 1). */

@@ -1,10 +1,10 @@
+import { playShot } from '../ai/sampling.js';
 import { apply } from '../engine/referee.js';
 import type { RuleOptions } from '../engine/rules.js';
 import { type FrameState, newFrame } from '../engine/state.js';
 import type { TableSize } from '../engine/table.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
 import type { FrameRecord, PlayerSpec, ShotEntry } from './game.js';
-import { playShot } from './sampling.js';
 
 /**
  * A game record (ai.md "Self-play conventions"): a header with the players

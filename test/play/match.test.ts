@@ -1,15 +1,15 @@
 /**
- * The match summary's break figures (ai/match.ts): a break is kept when it
+ * The match summary's break figures (play/match.ts): a break is kept when it
  * has no foul and the breaker acts next (R2, R14) or wins; break-and-run
  * counts frames the breaker won with the opponent never shooting.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrameRecord, ShotEntry } from '../../ai/game.js';
-import { breakAndRun, keptBreak, summarise } from '../../ai/match.js';
 import { formatSummary } from '../../cli/commands/match.js';
 import type { FoulCode } from '../../engine/foul.js';
 import type { PlayerId } from '../../engine/state.js';
 import type { VerdictKind } from '../../engine/verdict.js';
+import type { FrameRecord, ShotEntry } from '../../play/game.js';
+import { breakAndRun, keptBreak, summarise } from '../../play/match.js';
 
 const shot = (
   player: PlayerId,

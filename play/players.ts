@@ -1,10 +1,10 @@
+import type { Evaluator } from '../ai/evaluator.js';
+import { type Budget, isLevelName } from '../ai/levels.js';
+import { plan } from '../ai/planner.js';
 import { ok } from '../engine/result.js';
 import type { PhysicsParams } from '../sim/index.js';
 import { greedyDecision, randomDecision } from './baselines.js';
-import type { Evaluator } from './evaluator.js';
 import { type DecideFn, levelOf, type PlayerSpec } from './game.js';
-import { type Budget, isLevelName } from './levels.js';
-import { plan } from './planner.js';
 
 export interface PlayerOptions {
   readonly evaluator: Evaluator;

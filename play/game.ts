@@ -1,3 +1,8 @@
+import { type Budget, LEVELS, type Level, type LevelName, type Noise } from '../ai/levels.js';
+import { perturb } from '../ai/noise.js';
+import type { Decision } from '../ai/planner.js';
+import { playShot } from '../ai/sampling.js';
+import { deriveSeed } from '../ai/seeds.js';
 import type { Call } from '../engine/call.js';
 import { type EngineError, engineError } from '../engine/errors.js';
 import type { FoulCode } from '../engine/foul.js';
@@ -15,11 +20,6 @@ import {
 import type { Point, TableSize } from '../engine/table.js';
 import type { VerdictKind } from '../engine/verdict.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
-import { type Budget, LEVELS, type Level, type LevelName, type Noise } from './levels.js';
-import { perturb } from './noise.js';
-import type { Decision } from './planner.js';
-import { playShot } from './sampling.js';
-import { deriveSeed } from './seeds.js';
 
 /**
  * One frame between two players, as pure data in, data out: each player is a
