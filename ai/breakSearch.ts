@@ -10,8 +10,9 @@ import { deriveSeed } from './seeds.js';
 import { stateValue } from './value.js';
 
 /**
- * The offline break search (issue 5: "a break chosen by search offline and
- * kept as data, with its measured outcomes"). A break is a cue-ball spot on
+ * The offline break search: a break chosen by search offline and kept as
+ * data, with its measured outcomes (CueCard's precomputed break,
+ * docs/planner.md). A break is a cue-ball spot on
  * the head string (as a fraction of the width) and a cue speed and spin,
  * aimed at the apex ball's centre; each is played on many seeded racks under
  * noise, and scored by the breaker's estimated P(win) after it (ai/value.ts).

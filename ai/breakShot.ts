@@ -7,7 +7,7 @@ import { breakPlacement, breakShot } from './breakSearch.js';
  * The planner's break (ai/breakData.ts), with its measured outcomes: found by
  * the offline grid search (`pool8 search-break`), kept because the planner
  * ran out more often after it than after the breaks later searches preferred
- * (bench/runout.ts; issue 5's notes), measured by `pool8 measure-break`. The
+ * (bench/runout.ts; bench/README.md), measured by `pool8 measure-break`. The
  * apex ball stands on the foot spot (R3), so the shot is fixed per table size.
  */
 export const BREAK = {

@@ -3,8 +3,8 @@ import type { Budget, EndgameLookahead, Lookahead } from './levels.js';
 
 /**
  * Overrides of a level's thinking budget, as a user sets them (`pool8 suggest
- * --budget`, `play` and `match --budget`, `--budget-a`, `--budget-b`; issue 5:
- * "options for samples, candidates and a time limit"). Each field is a whole
+ * --budget`, `play` and `match --budget`, `--budget-a`, `--budget-b`: options
+ * for samples, candidates and a time limit). Each field is a whole
  * number within a range that keeps a decision finite; `lookahead` is null
  * (depth 1) or some of its fields over the base's depth 2. The failure names
  * the field, so the CLI can say what to fix.

@@ -39,7 +39,7 @@ import { nearestRun } from './scan.js';
 import { knownBalls } from './value.js';
 
 /**
- * Shot generation from geometry (issue 5; PickPocket and CueCard, ai.md):
+ * Shot generation from geometry (PickPocket and CueCard, docs/planner.md):
  * straight-in pots, one-rail banks, one-rail kicks, two-ball combinations
  * and safeties, each as a call and cue parameters, with speed and spin
  * variants for position, and — with the cue ball in hand — where to put it.
@@ -59,9 +59,12 @@ export interface Candidate {
   readonly describe: string;
 }
 
-/** Cue-ball speed per unit cue speed, about (1 + e_tip)/(1 + m_ball/m_cue) = 1.75/1.3 (physics.md). */
+/**
+ * Cue-ball speed per unit cue speed, about (1 + e_tip)/(1 + m_ball/m_cue) = 1.75/1.3
+ * (docs/physics.md).
+ */
 const CUE_TRANSFER = 1.3;
-/** Rolling resistance deceleration μr·g, m/s² (physics.md: μr 0.01). */
+/** Rolling resistance deceleration μr·g, m/s² (docs/physics.md: μr 0.01). */
 const ROLL_DECEL = 0.0981;
 
 /** The least cue speed that gets the object ball to the pocket with room to spare, m/s. */
@@ -487,7 +490,7 @@ export function placementFits(state: FrameState, p: Point): boolean {
 /**
  * Ball in hand (R15, or the kitchen with R7): cue-ball spots behind each
  * makeable ball on the line to a pocket, straight and angled 20° either way
- * for position, at 20 and 40 cm — CueCard's placement (ai.md) — kept where
+ * for position, at 20 and 40 cm — CueCard's placement (docs/planner.md) — kept where
  * the referee's placement check accepts them.
  */
 export interface Placement {

@@ -20,7 +20,7 @@ import type { Noise } from './levels.js';
  * Geometric chance of a straight-in pot under aim noise — the planner's
  * cheap model, used to pre-rank candidates and to value a leave (PickPocket
  * compared Monte Carlo search with exactly this kind of "probabilistic
- * search" over shot-geometry tables; ai.md). Sampling, not this model,
+ * search" over shot-geometry tables; docs/planner.md). Sampling, not this model,
  * decides the shot.
  *
  * An aim error δφ moves the cue ball's centre sideways by d_cue·δφ at the
@@ -119,7 +119,7 @@ export function straightPots(
 /**
  * The best pot chance with the cue ball in hand: the cue ball placed on the
  * extension of the pocket line behind the ball, about 25 cm away, a small
- * cut for position (what CueCard did, ai.md).
+ * cut for position (what CueCard did, docs/planner.md).
  */
 export function bestInHandChance(
   table: TableSize,

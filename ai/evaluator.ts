@@ -2,7 +2,7 @@ import { runTask, type Task, type TaskResult } from './sampling.js';
 
 /**
  * Where the planner's tasks run. Results come back in task order, never in
- * completion order (STYLE.md point 7), so the decision cannot depend on
+ * completion order (docs/design.md point 7), so the decision cannot depend on
  * thread timing.
  */
 export interface Evaluator {

@@ -10,7 +10,7 @@ import {
 /**
  * Plane geometry for shot generation: ghost balls, clear paths, pocket aim
  * points and the geometric difficulty of a pot. Angles in radians inside,
- * degrees at the Shot boundary (wire.md).
+ * degrees at the Shot boundary (docs/wire.md).
  */
 export const R = BALL_RADIUS;
 export const D = 2 * BALL_RADIUS;
@@ -39,7 +39,7 @@ export function normDeg(d: number): number {
 
 /**
  * Where an object ball's centre should head to drop: a little inside the
- * pocket from the nominal corner / side point (wire.md), so that the path
+ * pocket from the nominal corner / side point (docs/wire.md), so that the path
  * clears the jaws symmetrically. Corner: 1.0 R into the pocket along its
  * 45° axis; side: 1.0 R past the cushion line.
  */

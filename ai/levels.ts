@@ -1,12 +1,16 @@
 /**
- * Player levels: execution noise and thinking budget (issue 5).
+ * Player levels: execution noise and thinking budget (docs/planner.md).
  * - `olympiad`: the 2005–2008 computer olympiad "tournament values"
- *   (FastFiz Noise.h, physics.md): σφ 0.125°, σθ 0.1°, σV 0.075 m/s,
+ *   (FastFiz Noise.h, docs/physics.md): σφ 0.125°, σθ 0.1°, σV 0.075 m/s,
  *   σa = σb = 0.5 mm = 0.0175 R.
- * - human levels: larger noise. CueTip's "pro" uses σφ = 0.75° (physics.md);
+ * - human levels: larger noise. CueTip's "pro" uses σφ = 0.75° (docs/physics.md);
  *   our `pro` is a strong club player at 0.35°, `amateur` 0.7°, `beginner`
  *   1.4°, with speed and tip noise scaled alike. These are our choices, to be
  *   calibrated against people; the olympiad preset is the reference.
+ */
+/**
+ * Execution noise: the standard deviations of the Gaussian errors a player
+ * makes on each cue parameter (ai/noise.ts `perturb`).
  */
 export interface Noise {
   /** Aim direction, degrees. */
@@ -21,7 +25,7 @@ export interface Noise {
 }
 
 /**
- * Depth-2 search for the finalists (PickPocket searched to depth 2, ai.md):
+ * Depth-2 search for the finalists (PickPocket searched to depth 2, docs/planner.md):
  * where a sample keeps the table, the next shot is planned too — the best
  * `pots` straight-in pots by geometry, `variants` speeds and spins each,
  * aim-refined and sampled `samples` times — instead of trusting the

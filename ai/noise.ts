@@ -5,7 +5,7 @@ import { gaussian } from './seeds.js';
 
 /**
  * Execution noise: independent Gaussians on φ, V, a, b and θ (the olympiad
- * model, physics.md "Execution noise"). The tip offset is kept on the ball
+ * model, docs/physics.md "Execution noise"). The tip offset is kept on the ball
  * (a² + b² ≤ 0.7², beyond which the tip miscues) and V above a touch.
  */
 export const MAX_TIP_OFFSET = 0.7;

@@ -24,11 +24,11 @@ import { deriveSeed } from './seeds.js';
 import { stateValue } from './value.js';
 
 /**
- * The Monte Carlo planner (issue 5): generate candidates from geometry,
+ * The Monte Carlo planner (docs/planner.md): generate candidates from geometry,
  * refine each pot's aim by noiseless simulation, sample every candidate under
  * the level's execution noise through simulator and referee, score each
  * sample by the leave (ai/value.ts), and spend a second round of samples on
- * the best few (CueCard's two levels, ai.md). Pure: the clock and the threads
+ * the best few (CueCard's two levels, docs/planner.md). Pure: the clock and the threads
  * come in through `options`.
  */
 export interface PlanOptions {
@@ -223,7 +223,7 @@ export function speedPenalty(c: Candidate, shot: Shot): number {
 /**
  * Pre-ranking: the best pot targets by geometric chance with all their speed
  * and spin variants, the best banks, kicks and combinations, and the
- * safeties — simulation is cheap enough to sample them all (issue 4).
+ * safeties — simulation is cheap enough to sample them all (sim/README.md "Speed").
  */
 function shortlist(cands: readonly Candidate[], budget: Budget): Candidate[] {
   // Pots: the best `candidates` targets (ball, pocket, cue-ball spot) by geometric chance, every variant of each.

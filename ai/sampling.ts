@@ -2,7 +2,7 @@ import { callableBalls } from '../engine/adjudicate.js';
 import type { BallId } from '../engine/ball.js';
 import type { Call } from '../engine/call.js';
 import type { Layout } from '../engine/layout.js';
-import { apply } from '../engine/referee.js';
+import { applyChecked } from '../engine/referee.js';
 import type { Shot } from '../engine/shot.js';
 import type { ShotEvent } from '../engine/shotEvent.js';
 import type { FrameState, PlayerId } from '../engine/state.js';
@@ -110,7 +110,8 @@ export function playShot(
   const events: ShotEvent[] = placement
     ? [{ type: 'place', ball: 0, x: placement.x, y: placement.y }, ...sim.value.events]
     : sim.value.events;
-  const res = apply(state, {
+  // Typed in-process values: the wire check of `apply` would be per sample.
+  const res = applyChecked(state, {
     type: 'shot',
     call: call ?? undefined,
     events,

@@ -1,7 +1,7 @@
 import { nextUint32, type PrngState } from '../engine/prng.js';
 
 /**
- * Seeds derived from (root seed, candidate, sample) (STYLE.md point 7), so
+ * Seeds derived from (root seed, candidate, sample) (docs/design.md point 7), so
  * every sample's noise is fixed by its coordinates and never by which worker
  * ran it or when. The mix is splitmix32-style: the root is scrambled, then
  * each index is folded in and scrambled, so neighbouring roots and
@@ -33,7 +33,7 @@ export function uniform(state: PrngState): [number, PrngState] {
 
 /**
  * A standard normal draw by Box–Muller. Math.log/cos/sqrt may differ across
- * JS engines (physics.md), but not between threads or processes of one
+ * JS engines (docs/physics.md), but not between threads or processes of one
  * runtime, which is the determinism we promise.
  */
 export function gaussian(state: PrngState): [number, PrngState] {

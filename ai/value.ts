@@ -14,8 +14,8 @@ import type { Level } from './levels.js';
 
 /**
  * The leave: an estimate of P(player wins the frame) from a state, for the
- * planner's score (issue 5: "value of the leave … with the opponent's
- * chances from the resulting position when the turn passes"). Both players
+ * planner's score: the value of the leave, with the opponent's chances from
+ * the resulting position when the turn passes (docs/planner.md). Both players
  * are assumed to play at `level`. The first shot's chance comes from the
  * geometry of the actual position (or ball in hand); the rest of the frame
  * from the race model (estimate.ts).
@@ -63,7 +63,7 @@ export function firstShotChance(state: FrameState, level: Level): number {
     const pots = straightPots(state.table, balls, cue, targets, level.noise);
     const first = pots[0];
     best = first?.chance ?? 0;
-    // Flexibility (PickPocket weighed the best few next shots, ai.md): a leave
+    // Flexibility (PickPocket weighed the best few next shots, docs/planner.md): a leave
     // with one good shot and nothing else on another ball is discounted by up
     // to 15 %, which also separates leaves whose best shot is near-certain.
     if (first && first.ball !== EIGHT && targets.length > 1) {

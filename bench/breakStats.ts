@@ -1,5 +1,5 @@
 /**
- * Break statistics over N seeded breaks (issue 3 "Done when"): balls
+ * Break statistics over N seeded breaks (docs/planner.md "Break"): balls
  * pocketed, scratches, balls driven to a rail. Not part of `npm test` (slow;
  * test/sim/break.test.ts pins a 200-break sample).
  *
@@ -7,7 +7,7 @@
  *
  * The rack: apex on the foot spot (3L/4, W/2), rows toward the foot rail,
  * neighbours 0.1 mm apart plus a seeded ±0.025 mm jitter (gaps ≈ 0.05–0.15
- * mm, physics.md "Frozen racks"); `--rack engine` uses engine/rack.ts's slots
+ * mm, docs/physics.md "Frozen racks"); `--rack engine` uses engine/rack.ts's slots
  * instead (RACK_GAP 0.1 mm, no jitter). The cue ball in the kitchen at
  * x = 0.5 m, y within ±15 cm of the long string (`--offset M`: exactly M
  * metres off it, negative toward the right rail), aimed at the apex ±0.25°,

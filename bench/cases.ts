@@ -6,7 +6,7 @@ import type { Shot } from '../engine/shot.js';
 import { BALL_RADIUS, type Point, pocketPoint, TABLE_DIMENSIONS } from '../engine/table.js';
 
 /**
- * The benchmark cases (issue 4) as plain data: a layout and a shot each, on
+ * The benchmark cases (bench/README.md) as plain data: a layout and a shot each, on
  * the 9-ft table. `bench/main.ts` times every case twice, on the real
  * simulator (`sim/<name>`) and on the naive fixed-step planck yardstick
  * (`baseline/naive-planck-<name>`, bench/naivePlanck.ts).
@@ -36,7 +36,7 @@ const DEG = 180 / Math.PI;
  * the pocket along the object-to-pocket line) and is aimed at it; the cue
  * line makes `cutDeg` degrees with the object-to-pocket line (positive: the
  * cue ball comes from the clockwise side). Ignores throw, so it aims a few
- * degrees thin at slow speed (physics.md law 5) — fine for timing.
+ * degrees thin at slow speed (docs/physics.md law 5) — fine for timing.
  */
 function cutShot(
   object: Point,

@@ -1,5 +1,5 @@
 /**
- * How well the planner knows the shots it chooses (issue 5, the calibration
+ * How well the planner knows the shots it chooses (docs/planner.md, the calibration
  * of "P(pot)" in `pool8 suggest`): reads the decisions `bench/runout.js
  * --dump DIR` wrote, re-samples every chosen pot many times under the
  * level's noise, and compares the planner's estimate with the re-sampled

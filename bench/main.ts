@@ -4,7 +4,7 @@ import { loadBenchmark } from './loadBenchmark.js';
 import { baselineName, type Entry, entries } from './runners.js';
 
 /**
- * `npm run bench` (issue 4): times every case on the simulator and on the
+ * `npm run bench`: times every case on the simulator and on the
  * naive planck yardstick with benchmark.js, then prints one table with the
  * speed-up of each simulator case over its baseline measured in the same
  * run. See bench/README.md.

@@ -5,9 +5,9 @@ import type { Shot } from '../engine/shot.js';
 import { BALL_RADIUS, POCKET_IDS, pocketPoint, TABLE_DIMENSIONS } from '../engine/table.js';
 
 /**
- * The yardstick of issue 4: the same shot on the most straightforward planck
+ * The benchmarks' yardstick: the same shot on the most straightforward planck
  * (Box2D) world one would write first — a fixed 1/240 s step until the table
- * is still. It is what shared/reference/physics.md "Speed references" calls
+ * is still. It is what docs/physics.md "Speed references" calls
  * "planck, naive fixed 1/240 s step" (150–240 ms for a break on this
  * machine), and what the real simulator (sim/, event-driven, closed-form
  * free motion) is measured against.
@@ -30,11 +30,11 @@ import { BALL_RADIUS, POCKET_IDS, pocketPoint, TABLE_DIMENSIONS } from '../engin
  *   strike gives a centre-ball hit about 1.35 V, so the baseline shot is
  *   slower and shorter, which flatters the baseline), no sliding phase, and
  *   rolling resistance as a Coulomb deceleration μr·g applied by hand after
- *   every step (planck's linear damping would be viscous, physics.md "No
+ *   every step (planck's linear damping would be viscous, docs/physics.md "No
  *   cloth");
  * - it stops when every ball is slower than 1 mm/s, or after 30 s of table
  *   time.
- * All of physics.md's "Box2D pitfalls" apply to it (no bounce under 1 m/s,
+ * All of docs/physics.md's "Box2D pitfalls" apply to it (no bounce under 1 m/s,
  * the 1 cm cushion skin, first-order stopping error): it is a cost
  * reference, not a physics reference.
  *
@@ -44,7 +44,7 @@ import { BALL_RADIUS, POCKET_IDS, pocketPoint, TABLE_DIMENSIONS } from '../engin
 export const NAIVE_PARAMS = Object.freeze({
   /** Ball radius, m (WPA, engine/table.ts). */
   R: BALL_RADIUS,
-  /** Ball mass, kg (physics.md: 156–170 g). */
+  /** Ball mass, kg (docs/physics.md: 156–170 g). */
   mass: 0.17,
   /** Ball–ball restitution (Alciatore: 0.95). */
   eBall: 0.95,

@@ -1,5 +1,5 @@
 /**
- * Two planners compared on the same racks (issue 5's break-and-run work):
+ * Two planners compared on the same racks (the break-and-run work of bench/README.md):
  * reads two `bench/runout.js --json` outputs made with the same seed and
  * rack count, and tests the difference in run-outs with McNemar's exact
  * test on the racks where only one of them ran out. Both variants break

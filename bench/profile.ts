@@ -1,7 +1,7 @@
 import { entries } from './runners.js';
 
 /**
- * Runs one bench entry N times, for a CPU profile (issue 4):
+ * Runs one bench entry N times, for a CPU profile (bench/README.md "Profiling"):
  *
  *   npm run build
  *   node --cpu-prof --cpu-prof-dir .pool8-tmp/prof dist/bench/profile.js sim/break 2000

@@ -1,5 +1,5 @@
 /**
- * The breaker's first inning only (issue 5's break-and-run diagnosis): for
+ * The breaker's first inning only (the break-and-run diagnosis, bench/README.md): for
  * each rack the breaker plays until the turn passes or the frame ends, and
  * the inning is classified — run out, break kept nothing, break foul,
  * safety chosen, pot missed, foul, 8 lost. Stopping at the end of the inning

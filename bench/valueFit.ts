@@ -4,13 +4,13 @@ import { type FrameState, opponent, type PlayerId } from '../engine/state.js';
 import { type GameRecord, replay } from '../play/record.js';
 
 /**
- * How well the leave's value predicts who wins (ai.md "Calibration"): every
+ * How well the leave's value predicts who wins (docs/planner.md "Calibration"): every
  * position a player shot from in open play, and whether he went on to win
  * the frame; the race model (ai/value.ts) is scored on them against a
  * logistic fitted to them (Brier score).
  *
  * The logistic predicts far better, and as the planner's value it played far
- * worse (issue 5's notes, bench/README.md): fitted to outcomes, it learns what
+ * worse (bench/README.md): fitted to outcomes, it learns what
  * goes with winning, not what a shot changes. It stays here as a yardstick.
  */
 export interface WinModel {

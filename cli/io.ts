@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** Stable CLI exit codes (commander-style thin shell, STYLE.md). */
+/** Stable CLI exit codes (a commander-style thin shell, docs/design.md). */
 export const EXIT = {
   ok: 0,
   /** The input was read but rejected by the core (a coded error). */

@@ -3,6 +3,7 @@ import { registerMatch } from './commands/match.js';
 import { registerPlay } from './commands/play.js';
 import { registerReferee } from './commands/referee.js';
 import { registerReplay } from './commands/replay.js';
+import { registerSchemas } from './commands/schemas.js';
 import { registerSearchBreak } from './commands/searchBreak.js';
 import { registerSim } from './commands/sim.js';
 import { registerSuggest } from './commands/suggest.js';
@@ -22,5 +23,6 @@ export function buildProgram(): Command {
   registerReferee(program);
   registerSim(program);
   registerSearchBreak(program);
+  registerSchemas(program);
   return program;
 }

@@ -10,7 +10,7 @@ import {
 } from '../engine/table.js';
 
 /**
- * A picture of the table and the suggested shots (the coach's drawing, ai.md
+ * A picture of the table and the suggested shots (the coach's drawing, docs/planner.md
  * "drawing the shot line"): balls, the cue ball's line to the ghost ball and
  * the object ball's line to the pocket, best shot boldest. Plain SVG text.
  */

@@ -1,9 +1,12 @@
+import { Type } from '@sinclair/typebox';
 import { type BallId, ballsOf, CUE, EIGHT, type Group, groupOf, otherGroup } from './ball.js';
-import { type Call, parseCall } from './call.js';
-import { type EngineError, engineError } from './errors.js';
+import { type Call, CallSchema } from './call.js';
+import { actionPartProblem, type EngineError, engineError } from './errors.js';
 import type { FoulCode } from './foul.js';
+import { LayoutInputSchema } from './layout.js';
 import { checkPlacement } from './placement.js';
 import { err, ok, type Result } from './result.js';
+import { ShotEventsSchema } from './shotEvent.js';
 import { cueGone, readShot, type ShotFacts } from './shotFacts.js';
 import { spotBalls } from './spot.js';
 import {
@@ -17,20 +20,30 @@ import {
   type TableBall,
 } from './state.js';
 import { headStringX } from './table.js';
+import { firstProblem } from './validator.js';
 import type { Verdict } from './verdict.js';
+import { closed, type Wire } from './wireType.js';
 
 export interface Adjudication {
   readonly state: FrameState;
   readonly verdict: Verdict;
 }
 
-/** A shot as the referee receives it: the call, the event log, and optionally where the balls stopped. */
-export interface ShotReport {
-  readonly call?: unknown;
-  readonly events: unknown;
-  /** Final positions of the balls left on the table (from the simulator or a real table). */
-  readonly layout?: unknown;
-}
+/**
+ * A shot as the referee receives it: the call, the event log, and optionally
+ * where the balls stopped (final positions of the balls left on the table,
+ * from the simulator or a real table). The fields of the `shot` and
+ * `correct` actions (engine/referee.ts).
+ */
+export const shotReportFields = {
+  call: Type.Optional(Type.Union([CallSchema, Type.Null()], { description: 'a call or null' })),
+  events: ShotEventsSchema,
+  layout: Type.Optional(
+    Type.Union([LayoutInputSchema, Type.Null()], { description: 'a layout or null' }),
+  ),
+};
+const ShotReportSchema = closed(shotReportFields);
+export type ShotReport = Wire<typeof ShotReportSchema>;
 
 type Check<T> = Result<T, EngineError>;
 
@@ -597,6 +610,17 @@ function judgeShot(
  * no I/O, no clock, no randomness beyond the PRNG state carried in `state`.
  */
 export function adjudicateShot(state: FrameState, report: ShotReport): Check<Adjudication> {
+  const problem = firstProblem(ShotReportSchema, report, '');
+  if (problem !== null) return err(actionPartProblem(problem));
+  return adjudicateChecked(state, report);
+}
+
+/**
+ * adjudicateShot for a report already checked against its schema (by
+ * `apply`, or built in-process from typed values, as the planner's
+ * simulated shots are): the wire check once, not once per layer.
+ */
+export function adjudicateChecked(state: FrameState, report: ShotReport): Check<Adjudication> {
   if (state.phase === 'over') return err(engineError('E_FRAME_OVER'));
   if (state.pending !== null) {
     return err(
@@ -606,12 +630,15 @@ export function adjudicateShot(state: FrameState, report: ShotReport): Check<Adj
       ),
     );
   }
-  if (typeof report !== 'object' || report === null) {
-    return err(engineError('E_BAD_ACTION', 'a shot report is an object with call and events'));
+  if (report.call?.kind === 'pocket' && report.call.ball === CUE) {
+    return err(
+      engineError('E_CALL_ILLEGAL_BALL', 'the cue ball cannot be called', {
+        field: 'call.ball',
+        ball: 0,
+      }),
+    );
   }
-  const parsedCall = parseCall(report.call);
-  if (!parsedCall.ok) return parsedCall;
-  const call = checkCall(state, parsedCall.value);
+  const call = checkCall(state, report.call ?? null);
   if (!call.ok) return call;
   const onTable = new Set(state.balls.map((b) => b.id));
   const read = readShot(report.events, onTable);

@@ -1,41 +1,32 @@
-import { type BallId, CUE, EIGHT, isBallId } from './ball.js';
-import { type EngineError, engineError } from './errors.js';
+import { Type } from '@sinclair/typebox';
+import { BallIdSchema, CUE, EIGHT } from './ball.js';
+import { type EngineError, engineError, engineProblem } from './errors.js';
 import { err, ok, type Result } from './result.js';
-import { isPocketId, type PocketId } from './table.js';
+import { PocketIdSchema } from './table.js';
+import { firstProblem } from './validator.js';
+import { closed, tagged, type Wire } from './wireType.js';
 
 /**
- * A call (R2, R13; wire.md "Calls"): ball and pocket, or a safety. `null` is
+ * A call (R2, R13; docs/wire.md "Calls"): ball and pocket, or a safety. `null` is
  * no call: the break (R2), or a shot reported as obvious.
  */
-export type Call =
-  | { readonly kind: 'pocket'; readonly ball: BallId; readonly pocket: PocketId }
-  | { readonly kind: 'safety' };
+export const CallSchema = tagged(
+  'kind',
+  [
+    closed({ kind: Type.Literal('pocket'), ball: BallIdSchema, pocket: PocketIdSchema }),
+    closed({ kind: Type.Literal('safety') }),
+  ],
+  'a call: { kind: "pocket", ball, pocket } or { kind: "safety" }',
+);
+export type Call = Wire<typeof CallSchema>;
 
 /** Parses a call at the edge; `undefined` and `null` mean no call. */
 export function parseCall(x: unknown): Result<Call | null, EngineError> {
   if (x === undefined || x === null) return ok(null);
-  if (typeof x !== 'object' || Array.isArray(x)) {
-    return err(engineError('E_BAD_CALL', 'a call is an object', { field: 'call' }));
-  }
-  const c = x as Record<string, unknown>;
-  if (c.kind === 'safety') return ok({ kind: 'safety' });
-  if (c.kind !== 'pocket') {
-    return err(
-      engineError('E_BAD_CALL', 'call.kind must be "pocket" or "safety"', { field: 'call.kind' }),
-    );
-  }
-  if (!isBallId(c.ball)) {
-    return err(
-      engineError(
-        typeof c.ball === 'number' ? 'E_UNKNOWN_BALL' : 'E_BAD_CALL',
-        `call.ball = ${JSON.stringify(c.ball)}`,
-        {
-          field: 'call.ball',
-        },
-      ),
-    );
-  }
-  if (c.ball === CUE) {
+  const problem = firstProblem(CallSchema, x, 'call');
+  if (problem !== null) return err(engineProblem(problem, 'E_BAD_CALL'));
+  const call = x as Call;
+  if (call.kind === 'pocket' && call.ball === CUE) {
     return err(
       engineError('E_CALL_ILLEGAL_BALL', 'the cue ball cannot be called', {
         field: 'call.ball',
@@ -43,14 +34,7 @@ export function parseCall(x: unknown): Result<Call | null, EngineError> {
       }),
     );
   }
-  if (!isPocketId(c.pocket)) {
-    return err(
-      engineError('E_BAD_CALL', 'call.pocket must be HR HL SR SL FR or FL', {
-        field: 'call.pocket',
-      }),
-    );
-  }
-  return ok({ kind: 'pocket', ball: c.ball, pocket: c.pocket });
+  return ok(call);
 }
 
 export const callsEight = (c: Call | null): boolean => c?.kind === 'pocket' && c.ball === EIGHT;

@@ -1,6 +1,8 @@
+import { problemText, type WireProblem } from './validator.js';
+
 /**
  * The engine's error registry: every expected failure of engine/ is one of
- * these stable codes, with a message naming what is wrong (STYLE.md, after
+ * these stable codes, with a message naming what is wrong (docs/design.md, after
  * chessops' `ERR_KINGS` and piscina's error table).
  */
 export const ENGINE_ERRORS = {
@@ -47,4 +49,33 @@ export function engineError(
 ): EngineError {
   const message = detail ? `${ENGINE_ERRORS[code]}: ${detail}` : ENGINE_ERRORS[code];
   return { code, message, ...where };
+}
+
+/**
+ * A schema problem as an engine error. A number that is not a ball id is
+ * E_UNKNOWN_BALL (the code a caller checks for); every other problem takes
+ * the code of the document it is in (E_BAD_STATE, E_BAD_CALL, E_BAD_EVENT…).
+ */
+export function engineProblem(p: WireProblem, code: EngineErrorCode): EngineError {
+  const ballId = p.schema['x-kind'] === 'ballId' && typeof p.value === 'number';
+  return engineError(ballId ? 'E_UNKNOWN_BALL' : code, problemText(p), { field: p.field });
+}
+
+/**
+ * The code of a malformed action or input document, by the part of it that
+ * is wrong: the state, an event, the call, the layout, or the action itself.
+ */
+export function actionPartProblem(p: WireProblem): EngineError {
+  const f = p.field;
+  const part = (name: string) => new RegExp(`(^|\\.)${name}([.[]|$)`).test(f);
+  const code = part('state')
+    ? 'E_BAD_STATE'
+    : part('events')
+      ? 'E_BAD_EVENT'
+      : part('call')
+        ? 'E_BAD_CALL'
+        : part('layout')
+          ? 'E_LAYOUT_MISMATCH'
+          : 'E_BAD_ACTION';
+  return engineProblem(f === '' ? { ...p, field: 'action' } : p, code);
 }

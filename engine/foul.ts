@@ -1,6 +1,6 @@
 /**
  * Foul codes: stable strings, each with the rule that makes it a foul.
- * Verdicts carry these, never free text (STYLE.md on tailuge's free-string
+ * Verdicts carry these, never free text (docs/design.md on tailuge's free-string
  * foul reasons).
  */
 export const FOULS = {

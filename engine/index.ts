@@ -1,5 +1,5 @@
 /**
- * engine/: the rules of eight-ball (shared/rules/eight-ball-rules.en.md,
+ * engine/: the rules of eight-ball (docs/rules.md,
  * R1–R21) as one pure, deterministic referee over plain JSON values.
  */
 export * from './adjudicate.js';
@@ -25,4 +25,6 @@ export * from './stalemate.js';
 export * from './state.js';
 export * from './table.js';
 export * from './targets.js';
+export * from './validator.js';
 export * from './verdict.js';
+export * from './wireType.js';

@@ -8,7 +8,7 @@ import { BALL_RADIUS, headStringX, TABLE_DIMENSIONS, type TableSize } from './ta
  * Where the cue ball in hand may go (R15): anywhere inside the cushions not
  * overlapping a ball; after a foul on the break only behind the head string
  * (R7, R8, R9, R15). "Behind the head string" means the ball's centre is not
- * past x = L/4 (wire.md: the kitchen is x < L/4).
+ * past x = L/4 (docs/wire.md: the kitchen is x < L/4).
  */
 export function checkPlacement(
   table: TableSize,

@@ -1,6 +1,6 @@
 /**
  * A seeded PRNG whose whole state is one uint32, so it lives in the game
- * state as data and every function stays pure (STYLE.md: boardgame.io keeps
+ * state as data and every function stays pure (docs/design.md: boardgame.io keeps
  * its PRNG state in the game state). Algorithm: mulberry32 (Tommy Ettinger,
  * public domain) — 32-bit state, passes gjrand/PractRand to 2^32, ample for
  * shuffling a rack.

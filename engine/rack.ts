@@ -5,7 +5,7 @@ import { BALL_RADIUS, footSpot, type TableSize } from './table.js';
 
 /**
  * Gap between neighbouring racked balls, m. Real racks are not frozen: balls
- * sit ~0.05–0.1 mm apart (shared/reference/physics.md, "Frozen racks").
+ * sit ~0.05–0.1 mm apart (docs/physics.md, "Frozen racks").
  */
 export const RACK_GAP = 0.0001;
 

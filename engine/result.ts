@@ -1,5 +1,5 @@
 /**
- * Expected failures are values, not exceptions (STYLE.md, chessops' `Result`).
+ * Expected failures are values, not exceptions (docs/design.md, chessops' `Result`).
  * Every error carries a stable code from its layer's registry and, where it
  * applies, the offending field or ball.
  */

@@ -1,6 +1,7 @@
+import { Type } from '@sinclair/typebox';
 /**
  * Table geometry shared by the referee and the simulator
- * (shared/spec/wire.md "Table coordinates", shared/reference/physics.md).
+ * (docs/wire.md "Table coordinates", docs/physics.md).
  * Metres; origin at the head-right corner of the playing surface bounded by
  * the cushion noses; x along the length toward the foot rail, y across toward
  * the left rail.
@@ -8,6 +9,12 @@
 export const TABLE_SIZES = ['9ft', '8ft', '7ft'] as const;
 export type TableSize = (typeof TABLE_SIZES)[number];
 export const DEFAULT_TABLE: TableSize = '9ft';
+export const TableSizeSchema = Type.Unsafe<TableSize>(
+  Type.Union(
+    TABLE_SIZES.map((t) => Type.Literal(t)),
+    { description: '"9ft", "8ft" or "7ft"' },
+  ),
+);
 
 export interface TableDimensions {
   /** Playing length L between cushion noses, m. */
@@ -16,18 +23,24 @@ export interface TableDimensions {
   readonly width: number;
 }
 
-/** WPA playing surfaces (9-ft, 8-ft) and the common 7-ft bar table (physics.md). */
+/** WPA playing surfaces (9-ft, 8-ft) and the common 7-ft bar table (docs/physics.md). */
 export const TABLE_DIMENSIONS: Readonly<Record<TableSize, TableDimensions>> = {
   '9ft': { length: 2.54, width: 1.27 },
   '8ft': { length: 2.337, width: 1.168 },
   '7ft': { length: 1.981, width: 0.991 },
 };
 
-/** Ball radius, m: WPA 57.15 mm diameter (physics.md). */
+/** Ball radius, m: WPA 57.15 mm diameter (docs/physics.md). */
 export const BALL_RADIUS = 0.028575;
 
 export const POCKET_IDS = ['HR', 'HL', 'SR', 'SL', 'FR', 'FL'] as const;
 export type PocketId = (typeof POCKET_IDS)[number];
+export const PocketIdSchema = Type.Unsafe<PocketId>(
+  Type.Union(
+    POCKET_IDS.map((p) => Type.Literal(p)),
+    { description: 'a pocket: HR, HL, SR, SL, FR or FL' },
+  ),
+);
 
 export interface Point {
   readonly x: number;
@@ -42,7 +55,7 @@ export function isPocketId(x: unknown): x is PocketId {
   return typeof x === 'string' && (POCKET_IDS as readonly string[]).includes(x);
 }
 
-/** The nominal pocket point of wire.md: the corner or the middle of a long rail. */
+/** The nominal pocket point of docs/wire.md: the corner or the middle of a long rail. */
 export function pocketPoint(table: TableSize, pocket: PocketId): Point {
   const { length: L, width: W } = TABLE_DIMENSIONS[table];
   switch (pocket) {
@@ -61,7 +74,7 @@ export function pocketPoint(table: TableSize, pocket: PocketId): Point {
   }
 }
 
-/** Head string x = L/4; the kitchen is x < L/4 (wire.md, R6, R7). */
+/** Head string x = L/4; the kitchen is x < L/4 (docs/wire.md, R6, R7). */
 export function headStringX(table: TableSize): number {
   return TABLE_DIMENSIONS[table].length / 4;
 }

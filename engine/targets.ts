@@ -7,7 +7,7 @@ import { POCKET_IDS, type PocketId } from './table.js';
 
 /**
  * What the player to move may do next — for the planner and for UIs, so
- * neither re-implements a rule (STYLE.md: the bot asks the engine).
+ * neither re-implements a rule (docs/design.md: the bot asks the engine).
  */
 export interface LegalTargets {
   readonly player: PlayerId;

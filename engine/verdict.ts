@@ -3,8 +3,8 @@ import type { FoulCode } from './foul.js';
 import type { BallInHand, FrameResult, PendingDecision, PlayerId, TableBall } from './state.js';
 
 /**
- * What the referee decided about one action (wire.md "Game state and
- * verdicts"): a discriminated union on `kind` (STYLE.md: continue, turn over,
+ * What the referee decided about one action (docs/wire.md "Game state and
+ * verdicts"): a discriminated union on `kind` (docs/design.md: continue, turn over,
  * foul, won/lost, an option for the incoming player), with every field a UI
  * or the planner needs and the rule numbers that decided it.
  */
@@ -26,6 +26,7 @@ export type VerdictKind =
   /** A decision was carried out and play goes on. */
   | 'decided';
 
+/** The referee's ruling on one action: its kind, fouls, balls, who plays next, and the rules that decided it. */
 export interface Verdict {
   readonly kind: VerdictKind;
   /** Who played the shot or made the decision. */

@@ -16,7 +16,7 @@ import { legalTargets } from '../engine/targets.js';
 import { DEFAULT_PHYSICS, type PhysicsParams, simulate } from '../sim/index.js';
 
 /**
- * Baselines for measuring strength (issue 5).
+ * Baselines for measuring strength (docs/planner.md "Strength: what to measure").
  * - greedy: the easiest straight-in pot by geometry, checked by one
  *   noiseless simulation, no lookahead, never a safety. After the break it
  *   takes fixed choices (accept the table, spot the 8) and it breaks with the

@@ -16,7 +16,7 @@ import {
 import { type PairedEstimate, type PairedRate, pairedEstimate, pairedRate } from './stats.js';
 
 /**
- * Paired games (ai.md; cutechess/fishtest practice): rack k is played twice,
+ * Paired games (docs/planner.md; cutechess/fishtest practice): rack k is played twice,
  * once broken by each player, with the same rack seed and the same noise
  * streams, so luck of the rack and of the noise cancels within a pair.
  * Player A is seat 0, player B seat 1 in every game; only the breaker swaps.
@@ -69,7 +69,7 @@ export function breakAndRun(frame: FrameRecord): boolean {
  * The breaker kept the table: a break without a foul after which he is the
  * next to act (a shot, or his own R9 choice), or that won the frame. The
  * break-and-run rate after a kept break is the figure human pros are quoted
- * at (62 % on 7-ft tables, ../shared/reference/ai.md), beside 41 % of all
+ * at (62 % on 7-ft tables, docs/planner.md), beside 41 % of all
  * games.
  */
 export function keptBreak(frame: FrameRecord): boolean {

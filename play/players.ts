@@ -49,7 +49,8 @@ export function makeDeciders(
  * Parses a player name as the CLI takes it: a level (`olympiad`, `pro`,
  * `amateur`, `beginner`: the planner at that level), or `greedy` / `random`,
  * optionally with a noise level after a colon (`greedy:amateur`). Baselines
- * default to olympiad noise, as issue 5's match asks.
+ * default to olympiad noise, so against the planner's olympiad level only the
+ * choice of shots differs.
  */
 export function parsePlayer(name: string): PlayerSpec | null {
   const [head, levelPart] = name.split(':');

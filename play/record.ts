@@ -1,19 +1,108 @@
+import { Type } from '@sinclair/typebox';
+import { LEVEL_NAMES } from '../ai/levels.js';
 import { playShot } from '../ai/sampling.js';
+import { CallSchema } from '../engine/call.js';
 import { apply } from '../engine/referee.js';
-import type { RuleOptions } from '../engine/rules.js';
-import { type FrameState, newFrame } from '../engine/state.js';
+import { type RuleOptions, RuleOptionsSchema } from '../engine/rules.js';
+import { ShotSchema } from '../engine/shot.js';
+import {
+  DecisionOptionSchema,
+  type FrameState,
+  newFrame,
+  PlayerIdSchema,
+} from '../engine/state.js';
 import type { TableSize } from '../engine/table.js';
+import { TableSizeSchema } from '../engine/table.js';
+import { CountSchema, closed, oneOf } from '../engine/wireType.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
-import type { FrameRecord, PlayerSpec, ShotEntry } from './game.js';
+import { type FrameRecord, type PlayerSpec, type ShotEntry, STRATEGIES } from './game.js';
 
 /**
- * A game record (ai.md "Self-play conventions"): a header with the players
+ * A game record (docs/planner.md "Self-play conventions"): a header with the players
  * and their settings, the rules, the table, the seeds and the engine version,
  * then one entry per action with its parameters, call, placement, decision
  * and outcome. It replays bit for bit: the executed strokes are in it, so a
  * replay needs neither the planner nor its noise.
  */
 export const ENGINE_VERSION = '0.1.0';
+
+const PointSchema = closed({ x: Type.Number(), y: Type.Number() });
+
+/** A seat of the record's header (play/game.ts PlayerSpec). */
+const PlayerSpecSchema = closed({
+  strategy: oneOf(STRATEGIES, STRATEGIES.join(', ')),
+  level: oneOf(LEVEL_NAMES, LEVEL_NAMES.join(', ')),
+  noise: Type.Optional(
+    closed({
+      phi: Type.Number(),
+      V: Type.Number(),
+      a: Type.Number(),
+      b: Type.Number(),
+      theta: Type.Number(),
+    }),
+  ),
+  /** Kept for the reader; a replay needs only the executed strokes (ai/budget.ts checks budgets). */
+  budget: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  timeLimitMs: Type.Optional(Type.Number()),
+});
+
+/** The physics of the record: every field of PhysicsParams, numbers (sim/params.ts checks their ranges). */
+const PhysicsParamsSchema = closed(
+  Object.fromEntries(
+    Object.entries(DEFAULT_PHYSICS).map(([k, v]) => [
+      k,
+      typeof v === 'number'
+        ? Type.Number()
+        : closed({ a: Type.Number(), b: Type.Number(), c: Type.Number() }),
+    ]),
+  ),
+);
+
+const ShotEntrySchema = closed({
+  n: CountSchema,
+  player: PlayerIdSchema,
+  action: oneOf(['shot', 'decide', 'stalemate'] as const, 'shot, decide or stalemate'),
+  call: Type.Optional(Type.Union([CallSchema, Type.Null()])),
+  placement: Type.Optional(Type.Union([PointSchema, Type.Null()])),
+  intended: Type.Optional(ShotSchema),
+  executed: Type.Optional(ShotSchema),
+  option: Type.Optional(DecisionOptionSchema),
+  reason: Type.Optional(Type.String()),
+  verdict: Type.String(),
+  fouls: Type.Array(Type.String()),
+  credited: Type.Array(Type.Integer()),
+  stayDown: Type.Array(Type.Integer()),
+  outcome: Type.Optional(Type.String()),
+  ms: Type.Optional(Type.Number()),
+});
+
+const FrameRecordSchema = closed({
+  seed: Type.Integer(),
+  breaker: PlayerIdSchema,
+  winner: Type.Union([PlayerIdSchema, Type.Null()]),
+  reason: Type.String(),
+  stalemates: CountSchema,
+  shots: Type.Array(ShotEntrySchema),
+});
+
+/**
+ * The record as `replay` reads it. Its TypeScript type stays GameRecord
+ * below (play/game.ts owns the entry types); this schema is the check at the
+ * edge, published as schemas/GameRecord.json.
+ */
+export const GameRecordSchema = closed(
+  {
+    format: Type.Literal('pool8/game/1'),
+    engine: Type.String(),
+    players: Type.Tuple([PlayerSpecSchema, PlayerSpecSchema]),
+    rules: RuleOptionsSchema,
+    table: TableSizeSchema,
+    params: PhysicsParamsSchema,
+    seed: Type.Integer(),
+    frames: Type.Array(FrameRecordSchema),
+  },
+  { $id: 'GameRecord', description: 'a game record (pool8 play --out, match --out)' },
+);
 
 export interface GameRecord {
   readonly format: 'pool8/game/1';

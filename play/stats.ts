@@ -1,5 +1,5 @@
 /**
- * Match statistics that hold up (ai.md "Strength: what to measure"): score,
+ * Match statistics that hold up (docs/planner.md "Strength: what to measure"): score,
  * Elo with a 95 % interval, likelihood of superiority, the SPRT.
  */
 
@@ -214,7 +214,7 @@ export interface Sprt {
 }
 
 /**
- * The sequential probability ratio test of fishtest (ai.md: α = β = 0.05,
+ * The sequential probability ratio test of fishtest (docs/planner.md: α = β = 0.05,
  * bounds ±2.94) on paired games, with the pair as the unit: the generalised
  * SPRT on the pentanomial counts (pairs by A's points 0, ½, 1, 1½, 2; an odd
  * last game is not counted), as fishtest's `LLR_logistic` computes it (M. Van

@@ -6,7 +6,7 @@ import type { PhysicsParams } from './params.js';
  *
  * Equal spheres meet along n̂ (centre i → centre j, horizontal). With the
  * contact point at ±R n̂, the normal direction has no rotational lever, so the
- * normal impulse is Jn = (1 + e) m vₙ / 2 (physics.md law 6: the struck ball
+ * normal impulse is Jn = (1 + e) m vₙ / 2 (docs/physics.md law 6: the struck ball
  * takes (1 + e)/2 of the approach speed). The contact points slip at
  *   w_t = (v_i − v_j + R ω_i × n̂ + R ω_j × n̂) minus its n̂ part
  * (3-D: follow or draw gives a vertical slip), and the tangential effective
@@ -14,7 +14,7 @@ import type { PhysicsParams } from './params.js';
  * Alciatore's speed-dependent μ(v) = a + b e^(−c v) (TP A-14), capped at the
  * impulse that stops the slip (the balls then roll on each other): this gives
  * TP A-14's cut-induced throw tan θ = min(μ, 2 tan φ / (7 (1 + e))), i.e.
- * min(μ, tan φ / 7) at e = 1 (physics.md law 5).
+ * min(μ, tan φ / 7) at e = 1 (docs/physics.md law 5).
  *
  * Both balls stay on the cloth: the vertical part of the impulse is taken by
  * the slate (dropped from v, kept in ω). The full 3-D impulse cannot add

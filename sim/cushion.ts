@@ -6,7 +6,7 @@ import type { PhysicsParams } from './params.js';
  * ("Dynamics in carom and three cushion billiards", J. Mech. Sci. Tech.
  * 19(4)): the nose touches the ball at height h above the slate, so the
  * contact normal is tilted by θ = asin(h/R − 1) (15.7° for h = 1.27 R,
- * physics.md); the impulse is split into a normal part with restitution and
+ * docs/physics.md); the impulse is split into a normal part with restitution and
  * a friction part that either sticks (slip stopped, Han's "P ≤ P_E" branch,
  * tangential effective mass 2m/7) or slides (Coulomb, μ times the normal
  * impulse). As in Mathavan et al. 2010 ("A theoretical analysis of billiard

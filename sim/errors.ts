@@ -1,5 +1,5 @@
 /**
- * The simulator's error-code registry (STYLE.md: one table of error
+ * The simulator's error-code registry (docs/design.md: one table of error
  * factories, stable codes, the offending field or ball named).
  */
 export const SIM_ERROR_CODES = [

@@ -3,7 +3,7 @@ import type { Rail, ShotEvent } from '../engine/shotEvent.js';
 import type { PocketId } from '../engine/table.js';
 
 /**
- * Builders for the time-ordered event log of wire.md "Shot events". The
+ * Builders for the time-ordered event log of docs/wire.md "Shot events". The
  * simulator appends in processing order, which is time order by
  * construction (events are taken from the queue earliest first).
  * `offTable` is never produced: the model keeps balls on the slate (no

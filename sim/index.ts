@@ -1,5 +1,5 @@
 /**
- * pool8 shot simulator: the public API (issue 3). The determinism contract
+ * pool8 shot simulator: the public API. The determinism contract
  * and the planck/Box2D design notes are in sim/README.md; in short:
  * - same input, same output bits in any thread or process of the same
  *   runtime: no clock, no I/O, no unseeded randomness, no writes to planck Settings,

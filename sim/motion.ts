@@ -1,7 +1,7 @@
 import type { PhysicsParams } from './params.js';
 
 /**
- * Ball state and free motion on the cloth, in closed form (physics.md laws
+ * Ball state and free motion on the cloth, in closed form (docs/physics.md laws
  * 1–2; the same equations as Leckie & Greenspan and pooltool's event-based
  * model, written from the laws, not copied).
  *
@@ -16,7 +16,7 @@ import type { PhysicsParams } from './params.js';
  * - SPINNING: at rest, ωz decays at `spinDecay` rad/s² to zero.
  * - ωz decays at `spinDecay` in every phase; it never changes the path.
  * Each phase holds a constant acceleration, so position is an exact
- * quadratic in time: no step, no integration error (physics.md pitfall
+ * quadratic in time: no step, no integration error (docs/physics.md pitfall
  * "Integration").
  */
 export const STATIONARY = 0;

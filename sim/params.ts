@@ -2,8 +2,8 @@ import { BALL_RADIUS } from '../engine/table.js';
 
 /**
  * Every physical constant the simulator uses, in one immutable value passed
- * explicitly to `simulate` (STYLE.md §5: no mutable module globals). SI units.
- * Sources: shared/reference/physics.md (which quotes WPA, Alciatore's
+ * explicitly to `simulate` (docs/design.md point 5: no mutable module globals). SI units.
+ * Sources: docs/physics.md (which quotes WPA, Alciatore's
  * "physical properties" page and pooltool's defaults).
  */
 export interface PhysicsParams {
@@ -46,7 +46,7 @@ export interface PhysicsParams {
   /** Cue-tip–ball restitution (Alciatore: 0.71–0.75). */
   readonly eTip: number;
   /**
-   * Ball mass over cue end mass m_b/m_e for squirt (physics.md law 7;
+   * Ball mass over cue end mass m_b/m_e for squirt (docs/physics.md law 7;
    * Alciatore TP A-31: about 30 for a typical shaft, giving 1–2°).
    */
   readonly squirtMassRatio: number;

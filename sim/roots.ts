@@ -8,7 +8,7 @@
  * Method: isolate the monotone intervals of p from the roots of p′, which are
  * isolated from the (closed-form) roots of p″; then refine the first
  * sign change with the Illinois variant of regula falsi. Only +, −, ×, ÷ and
- * sqrt, so results are bit-identical on every IEEE-754 engine (physics.md,
+ * sqrt, so results are bit-identical on every IEEE-754 engine (docs/physics.md,
  * "Determinism"). Allocation-free: coefficients live in module scratch that
  * is only used synchronously.
  */

@@ -42,7 +42,7 @@ import {
 } from './world.js';
 
 /**
- * The event-driven shot loop (issue 3 and issue 4's design).
+ * The event-driven shot loop (the speed design is in sim/README.md "Speed").
  *
  * Between events every ball follows its closed-form phase (sim/motion.ts).
  * The loop keeps, per ball, the time of its next phase change, its first

@@ -16,7 +16,7 @@ import type { PhysicsParams } from './params.js';
  * slate) and ω = r × J d̂ / I = J R (a û − b ŝ) / I: b > 0 is follow, b < 0
  * draw, a > 0 right english (ωz > 0, counter-clockwise seen from above).
  *
- * Squirt (physics.md law 7, Alciatore TP A-31): with side offset a the ball
+ * Squirt (docs/physics.md law 7, Alciatore TP A-31): with side offset a the ball
  * leaves at
  *   atan(2.5 a √(1 − a²) / (1 + m_b/m_e + 2.5 (1 − a²)))
  * away from the side of english (right english squirts left, i.e. +angle).

@@ -8,11 +8,11 @@ import type { PhysicsParams } from './params.js';
  * y' = y − W/2), so that mirroring y → W − y is an exact sign flip and the
  * mirror test holds to the last bit the maths allows.
  *
- * - Cushion noses are segments at the playing-surface boundary (wire.md): a
+ * - Cushion noses are segments at the playing-surface boundary (docs/wire.md): a
  *   ball centre reaches them at distance R. The nose is at cushion height
- *   (physics.md: 1.27 R), which only the cushion impulse (sim/cushion.ts) sees.
+ *   (docs/physics.md: 1.27 R), which only the cushion impulse (sim/cushion.ts) sees.
  * - Each pocket has two jaw faces leaving the nose at the WPA cut angle
- *   (corner 142°, side 104°; physics.md) from tips one mouth width apart,
+ *   (corner 142°, side 104°; docs/physics.md) from tips one mouth width apart,
  *   and a convex jaw tip (a point) where nose and jaw meet.
  * - The slate cut is a circle on the pocket axis whose near edge lies one
  *   shelf (WPA) behind the mouth line. A ball drops when its centre passes
@@ -183,7 +183,7 @@ export function buildTableGeometry(table: TableSize, p: PhysicsParams): TableGeo
   const d = p.cornerMouth / Math.SQRT2;
   const sm = p.sideMouth / 2;
   const segments: Segment[] = [
-    // Cushion noses: wire.md rails; y' = −hw is the right rail, x' = −hl the head rail.
+    // Cushion noses: docs/wire.md rails; y' = −hw is the right rail, x' = −hl the head rail.
     seg(-hl + d, -hw, -sm, -hw, 0, 1, 'right'),
     seg(sm, -hw, hl - d, -hw, 0, 1, 'right'),
     seg(-hl + d, hw, -sm, hw, 0, -1, 'left'),

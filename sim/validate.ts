@@ -1,16 +1,18 @@
 import { isBallId } from '../engine/ball.js';
-import type { BallPosition, Layout } from '../engine/layout.js';
+import { type Layout, LayoutInputSchema } from '../engine/layout.js';
 import { err, ok, type Result } from '../engine/result.js';
-import type { Shot } from '../engine/shot.js';
-import { DEFAULT_TABLE, isTableSize, TABLE_DIMENSIONS } from '../engine/table.js';
-import { type SimError, simError } from './errors.js';
+import { type Shot, ShotSchema } from '../engine/shot.js';
+import { DEFAULT_TABLE, TABLE_DIMENSIONS } from '../engine/table.js';
+import { firstProblem, problemText, type WireProblem } from '../engine/validator.js';
+import type { Wire } from '../engine/wireType.js';
+import { type SimError, type SimErrorCode, simError } from './errors.js';
 import type { PhysicsParams } from './params.js';
 import type { TableGeometry } from './tableGeometry.js';
 
 /**
- * The edge of the simulator (STYLE.md §4): untrusted JSON becomes a
+ * The edge of the simulator (docs/design.md: parse at the edge): untrusted JSON becomes a
  * validated `Layout` or `Shot`, or a coded error naming the field or ball.
- * Layout rules (wire.md "Balls and layouts"): ids 0..15, no duplicates, no
+ * Layout rules (docs/wire.md "Balls and layouts"): ids 0..15, no duplicates, no
  * two balls overlapping, every centre on the playing surface at least R from
  * every cushion nose, jaw and jaw tip, and not over a pocket hole.
  */
@@ -20,61 +22,36 @@ export const OVERLAP_TOLERANCE = 1e-6;
 /** Centres closer than R − this to a cushion are outside the cushions. */
 export const CUSHION_TOLERANCE = 1e-6;
 
-function isObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A schema problem as a simulator error: the code says which part of the input is wrong. */
+export function simProblem(p: WireProblem, part: 'layout' | 'shot', input: unknown): SimError {
+  const code: SimErrorCode =
+    p.field === part
+      ? 'E_SIM_BAD_INPUT'
+      : part === 'shot'
+        ? 'E_SIM_BAD_SHOT'
+        : p.field.startsWith('layout.table')
+          ? 'E_SIM_BAD_TABLE'
+          : p.field.startsWith('layout.balls')
+            ? p.schema['x-kind'] === 'ballId' && typeof p.value === 'number'
+              ? 'E_SIM_UNKNOWN_BALL'
+              : 'E_SIM_BAD_BALL'
+            : 'E_SIM_BAD_INPUT';
+  // A problem inside a ball's entry names the ball too, when its id is one.
+  const k = /^layout\.balls\[(\d+)\]\./.exec(p.field)?.[1];
+  const id =
+    k === undefined ? undefined : (input as { balls: { id?: unknown }[] }).balls[Number(k)]?.id;
+  return simError(code, problemText(p), {
+    field: p.field,
+    ...(isBallId(id) ? { ball: id } : {}),
+  });
 }
 
+/** Reads a layout: the one schema (LayoutInputSchema), `table` defaulting to "9ft". */
 export function parseLayout(x: unknown): Result<Layout, SimError> {
-  if (!isObject(x))
-    return err(simError('E_SIM_BAD_INPUT', 'layout must be an object', { field: 'layout' }));
-  const table = x.table ?? DEFAULT_TABLE;
-  if (!isTableSize(table)) {
-    return err(
-      simError(
-        'E_SIM_BAD_TABLE',
-        `layout.table must be "9ft", "8ft" or "7ft", got ${JSON.stringify(table)}`,
-        {
-          field: 'layout.table',
-        },
-      ),
-    );
-  }
-  if (!Array.isArray(x.balls)) {
-    return err(
-      simError('E_SIM_BAD_BALL', 'layout.balls must be an array', { field: 'layout.balls' }),
-    );
-  }
-  const balls: BallPosition[] = [];
-  for (let k = 0; k < x.balls.length; k++) {
-    const b: unknown = x.balls[k];
-    const field = fieldOf(k);
-    if (!isObject(b))
-      return err(simError('E_SIM_BAD_BALL', `${field} must be { id, x, y }`, { field }));
-    if (!isBallId(b.id)) {
-      return err(
-        simError(
-          'E_SIM_UNKNOWN_BALL',
-          `${field}.id must be an integer 0..15, got ${JSON.stringify(b.id)}`,
-          {
-            field: `${field}.id`,
-          },
-        ),
-      );
-    }
-    for (const c of ['x', 'y'] as const) {
-      const v = b[c];
-      if (typeof v !== 'number' || !Number.isFinite(v)) {
-        return err(
-          simError('E_SIM_BAD_BALL', `${field}.${c} (ball ${b.id}) must be a finite number`, {
-            field: `${field}.${c}`,
-            ball: b.id,
-          }),
-        );
-      }
-    }
-    balls.push({ id: b.id, x: b.x as number, y: b.y as number });
-  }
-  return ok({ table, balls });
+  const problem = firstProblem(LayoutInputSchema, x, 'layout');
+  if (problem !== null) return err(simProblem(problem, 'layout', x));
+  const l = x as Wire<typeof LayoutInputSchema>;
+  return ok({ table: l.table ?? DEFAULT_TABLE, balls: l.balls });
 }
 
 /**
@@ -223,36 +200,29 @@ export function checkLayout(
   return null;
 }
 
+/** Reads a shot: the one schema (ShotSchema, which states the ranges), then a² + b² < 1. */
 export function parseShot(x: unknown): Result<Shot, SimError> {
-  if (!isObject(x))
-    return err(simError('E_SIM_BAD_INPUT', 'shot must be an object', { field: 'shot' }));
-  const bad = (field: string, why: string) =>
-    err(simError('E_SIM_BAD_SHOT', `shot.${field} ${why}`, { field: `shot.${field}` }));
-  const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-  if (!num(x.phi)) return bad('phi', 'must be a finite number (degrees)');
-  if (!num(x.V) || x.V < 0 || x.V > 20) return bad('V', 'must be a cue speed in [0, 20] m/s');
-  const a = x.a ?? 0;
-  const b = x.b ?? 0;
-  const theta = x.theta ?? 0;
-  if (!num(a) || Math.abs(a) >= 1) return bad('a', 'must be a fraction of R in (−1, 1)');
-  if (!num(b) || Math.abs(b) >= 1) return bad('b', 'must be a fraction of R in (−1, 1)');
-  if (a * a + b * b >= 1) return bad('b', 'with a, must hit the ball: a² + b² < 1');
-  if (!num(theta) || theta < 0 || theta >= 90)
-    return bad('theta', 'must be an elevation in [0, 90) degrees');
-  const shot: { phi: number; V: number; a?: number; b?: number; theta?: number } = {
-    phi: x.phi,
-    V: x.V,
-  };
-  if (x.a !== undefined) shot.a = a;
-  if (x.b !== undefined) shot.b = b;
-  if (x.theta !== undefined) shot.theta = theta;
-  return ok(shot);
+  const problem = firstProblem(ShotSchema, x, 'shot');
+  if (problem !== null) return err(simProblem(problem, 'shot', x));
+  const bad = checkShot(x as Shot);
+  return bad === null ? ok(x as Shot) : err(bad);
 }
 
-/** Checks a typed shot (same rules as parseShot). */
+/**
+ * Checks a typed shot against the ranges of ShotSchema without the schema
+ * machinery: `simulate` runs it on every call, the planner's hot path.
+ */
 export function checkShot(shot: Shot): SimError | null {
-  const r = parseShot(shot);
-  return r.ok ? null : r.error;
+  const bad = (field: string, why: string) =>
+    simError('E_SIM_BAD_SHOT', `shot.${field}: ${why}`, { field: `shot.${field}` });
+  const { phi, V, a = 0, b = 0, theta = 0 } = shot;
+  if (!Number.isFinite(phi)) return bad('phi', 'must be a finite number (degrees)');
+  if (!(V >= 0 && V <= 20)) return bad('V', 'must be a cue speed in [0, 20] m/s');
+  if (!(Math.abs(a) < 1)) return bad('a', 'must be a fraction of R in (−1, 1)');
+  if (!(Math.abs(b) < 1)) return bad('b', 'must be a fraction of R in (−1, 1)');
+  if (a * a + b * b >= 1) return bad('b', 'with a, must hit the ball: a² + b² < 1');
+  if (!(theta >= 0 && theta < 90)) return bad('theta', 'must be an elevation in [0, 90) degrees');
+  return null;
 }
 
 export function checkParams(p: PhysicsParams): SimError | null {

@@ -18,7 +18,7 @@ import { buildTableGeometry, type TableGeometry } from './tableGeometry.js';
  * own impulse (sim/cushion.ts). It never calls `world.step()`: Box2D's
  * solver ignores restitution under 1 m/s, keeps a 2·linearSlop skin, solves
  * frozen racks as one block, has no cloth and integrates in fixed steps
- * (physics.md "Box2D pitfalls"); each is replaced here and tested in
+ * (docs/physics.md "Box2D pitfalls"); each is replaced here and tested in
  * test/sim/pitfalls.test.ts.
  *
  * planck `Settings` are process-wide statics; nothing in sim/ writes them.

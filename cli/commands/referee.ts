@@ -11,30 +11,37 @@ import {
   parseState,
   RULES_PRESETS,
 } from '../../engine/index.js';
+import { checkRefereeInput } from '../documents.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
 
 /**
- * The input document of `pool8 referee` (README, examples/):
+ * The input document of `pool8 referee` (RefereeInputSchema, docs/wire.md):
  * - a shot:      { "state": S, "call": C, "events": [...], "layout"?: L }
  * - a decision:  { "state": S, "decide": "acceptTable" }
  * - stalemate:   { "state": S, "stalemate": true }
  * - correction:  { "state": S, "correct": { "call": C, "events": [...] } }
- * - or any of them as { "state": S, "action": { "type": …, … } }.
+ * - or any of them as { "state": S, "action": { "type": …, … } };
+ * - a bare state S (what `new-frame` prints), or { "state": S } with no
+ *   action: nothing is played, and the answer says what the next player may do.
  */
-export function actionOf(doc: Record<string, unknown>): Action {
+const ACTION_KEYS = ['events', 'decide', 'stalemate', 'correct', 'action'] as const;
+
+export function actionOf(doc: Record<string, unknown>): Action | null {
+  const given = ACTION_KEYS.filter((k) => doc[k] !== undefined);
+  if (given.length > 1)
+    throw new CliError(
+      'E_INPUT_TWO_ACTIONS',
+      `the input has ${given.join(' and ')}: one action at a time`,
+    );
   if (doc.action !== undefined) return doc.action as Action;
   if (doc.decide !== undefined) return { type: 'decide', option: doc.decide as string };
   if (doc.stalemate === true) return { type: 'stalemate' };
-  if (doc.correct !== undefined) {
-    const c = doc.correct as Record<string, unknown>;
-    return { type: 'correct', call: c?.call, events: c?.events, layout: c?.layout };
-  }
+  if (doc.correct !== undefined) return { type: 'correct', ...(doc.correct as object) } as Action;
   if (doc.events !== undefined)
-    return { type: 'shot', call: doc.call, events: doc.events, layout: doc.layout };
-  throw new CliError(
-    'E_INPUT_NO_ACTION',
-    'the input has no events, decide, stalemate, correct or action',
-  );
+    return { type: 'shot', call: doc.call, events: doc.events, layout: doc.layout } as Action;
+  if (doc.call !== undefined || doc.layout !== undefined)
+    throw new CliError('E_INPUT_NO_ACTION', 'the input has a call or layout but no events');
+  return null;
 }
 
 function rulesOption(value: string | undefined): (typeof RULES_PRESETS)[number] | undefined {
@@ -50,17 +57,19 @@ function rejected(error: EngineError): never {
   throw new CliError(error.code, error.message, EXIT.rejected);
 }
 
-export function referee(text: string, rules?: string): { state: FrameState; verdict: unknown } {
-  const doc = parseJsonInput(text, 'the input');
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    throw new CliError('E_INPUT_NOT_OBJECT', 'the input must be a JSON object');
-  }
-  const d = doc as Record<string, unknown>;
-  const parsed = parseState(d.state);
+export type RefereeOutput =
+  | { state: FrameState; verdict: unknown }
+  | { state: FrameState; targets: ReturnType<typeof legalTargets> };
+
+export function referee(text: string, rules?: string): RefereeOutput {
+  const { state: raw, request } = checkRefereeInput(parseJsonInput(text, 'the input'));
+  const parsed = parseState(raw);
   if (!parsed.ok) rejected(parsed.error);
   const preset = rulesOption(rules);
   const state = preset ? { ...parsed.value, rules: PRESETS[preset] } : parsed.value;
-  const result = apply(state, actionOf(d));
+  const action = request === null ? null : actionOf(request);
+  if (action === null) return { state, targets: legalTargets(state) };
+  const result = apply(state, action);
   if (!result.ok) rejected(result.error);
   return result.value;
 }
@@ -69,7 +78,7 @@ export function registerReferee(program: Command): void {
   program
     .command('referee')
     .description(
-      'adjudicate one shot, decision, stalemate or correction; prints { state, verdict } as JSON',
+      'adjudicate one shot, decision, stalemate or correction; prints { state, verdict } as JSON (a state alone: { state, targets })',
     )
     .option('--in <file>', 'read the input document from FILE instead of stdin')
     .option(
@@ -82,13 +91,16 @@ export function registerReferee(program: Command): void {
       'after',
       `
 Examples:
-  $ pool8 new-frame --seed 7 > frame.json
+  $ pool8 new-frame --seed 7 | pool8 referee
   $ pool8 referee --in examples/break-legal.json
   $ pool8 referee --in examples/open-table-8-first.json --rules wpa`,
     )
     .action((opts: { in?: string; rules?: string; compact?: boolean; targets?: boolean }) => {
       const out = referee(readInput(opts.in), opts.rules);
-      printJson(opts.targets ? { ...out, targets: legalTargets(out.state) } : out, !opts.compact);
+      printJson(
+        opts.targets && !('targets' in out) ? { ...out, targets: legalTargets(out.state) } : out,
+        !opts.compact,
+      );
     });
 
   program

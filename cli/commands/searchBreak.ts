@@ -144,7 +144,7 @@ export function registerSearchBreak(program: Command): void {
       writeBreakData(
         o.out,
         `pool8 measure-break --spec '${JSON.stringify(o.spec)}' --racks ${o.racks} --seed ${o.seed}`,
-        `A break chosen by first-inning run-outs (bench/runout.ts; issue 5's notes), measured on ${o.racks} noisy racks.`,
+        `A break chosen by first-inning run-outs (bench/runout.ts; bench/README.md), measured on ${o.racks} noisy racks.`,
         best,
       );
     });

@@ -6,11 +6,12 @@ import {
   type SimOutcome,
   simulate,
 } from '../../sim/index.js';
+import { checkSimInput } from '../documents.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
 
 /**
  * `pool8 sim`: { "layout": L, "shot": S } → { "events": [...], "layout": L' }
- * (wire.md), with `--trace` adding per-ball samples [t, x, y, vx, vy] at every
+ * (docs/wire.md), with `--trace` adding per-ball samples [t, x, y, vx, vy] at every
  * event and at least every 10 ms. Bad input is a coded error naming the
  * field or ball (sim/errors.ts), printed as { "error": … } with exit code 1.
  */
@@ -20,14 +21,7 @@ function rejected(error: SimError): never {
 }
 
 export function runSim(text: string, trace: boolean): SimOutcome {
-  const doc = parseJsonInput(text, 'the input');
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    throw new CliError(
-      'E_INPUT_NOT_OBJECT',
-      'the input must be a JSON object { "layout": …, "shot": … }',
-    );
-  }
-  const d = doc as Record<string, unknown>;
+  const d = checkSimInput(parseJsonInput(text, 'the input'));
   const layout = parseLayout(d.layout);
   if (!layout.ok) rejected(layout.error);
   const shot = parseShot(d.shot);

@@ -3,14 +3,16 @@ import type { Command } from 'commander';
 import { describeBudget } from '../../ai/budget.js';
 import type { LevelName, Noise } from '../../ai/levels.js';
 import { describeNoise } from '../../ai/noise.js';
-import { plan, type RankedShot, reasonFor } from '../../ai/planner.js';
+import { plan, reasonFor } from '../../ai/planner.js';
 import { PoolEvaluator } from '../../ai/pool.js';
+import { type Suggestions, suggestionOf } from '../../ai/suggestion.js';
 import { OBJECT_BALLS } from '../../engine/ball.js';
 import { parseState } from '../../engine/parse.js';
 import { PRESETS } from '../../engine/rules.js';
 import { type FrameState, newFrame } from '../../engine/state.js';
 import { levelOf } from '../../play/game.js';
 import { checkPosition, parseLayout } from '../../sim/index.js';
+import { checkSuggestInput } from '../documents.js';
 import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
 import {
   budgetOption,
@@ -24,7 +26,8 @@ import {
 import { renderSvg } from '../svg.js';
 
 /**
- * The input of `pool8 suggest`: a full state `{ "state": S }`, or a layout
+ * The input of `pool8 suggest` (SuggestInputSchema): a state as `new-frame`
+ * prints it, `{ "state": S }` as `referee` prints it, or a layout
  * with who is to shoot: `{ "layout": L, "turn"?: 0|1, "groups"?: [g0, g1] | null,
  * "ballInHand"?: {region, restricted} | null }` (balls not in the layout count
  * as pocketed).
@@ -35,15 +38,14 @@ function reject(error: { code: string; message: string }): never {
 }
 
 export function stateFromInput(doc: unknown, rules: 'pl-bca' | 'wpa'): FrameState {
-  if (typeof doc !== 'object' || doc === null)
-    throw new CliError('E_INPUT_NOT_OBJECT', 'the input must be a JSON object');
-  const d = doc as Record<string, unknown>;
-  if (d.state !== undefined) {
-    const s = parseState(d.state);
+  const input = checkSuggestInput(doc);
+  if ('state' in input) {
+    const s = parseState(input.state);
     if (!s.ok) reject(s.error);
     return s.value;
   }
-  const layout = parseLayout(d.layout);
+  const d = input.rest;
+  const layout = parseLayout(input.layout);
   if (!layout.ok) reject(layout.error);
   const bad = checkPosition(layout.value);
   if (bad) reject(bad);
@@ -61,27 +63,10 @@ export function stateFromInput(doc: unknown, rules: 'pl-bca' | 'wpa'): FrameStat
     pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
     ballInHand: d.ballInHand ?? (on.has(0) ? null : { region: 'anywhere', restricted: false }),
   };
-  // Through JSON and the state parser, so a bad turn, groups or ballInHand is refused by name.
-  const s = parseState(JSON.parse(JSON.stringify(candidate)));
+  // Through the state parser, so a layout that makes an impossible state is refused by name.
+  const s = parseState(candidate);
   if (!s.ok) reject(s.error);
   return s.value;
-}
-
-function row(r: RankedShot, i: number) {
-  return {
-    rank: i + 1,
-    kind: r.candidate.kind,
-    call: r.candidate.call,
-    placement: r.candidate.placement,
-    shot: r.shot,
-    samples: r.samples,
-    pPot: r.pPot,
-    pFoul: r.pFoul,
-    pLoseFrame: r.pLose,
-    leave: r.leave,
-    value: r.value,
-    reason: reasonFor(r),
-  };
 }
 
 export function registerSuggest(program: Command): void {
@@ -115,7 +100,10 @@ export function registerSuggest(program: Command): void {
     .option('--rules <preset>', 'pl-bca | wpa (for a layout input)', rulesOption, 'pl-bca')
     .option('--threads <n>', 'worker threads', intOption('--threads', 1, 64), 2)
     .option('--svg <file>', 'draw the table and the top shots to an SVG file')
-    .option('--json', 'print JSON')
+    .option(
+      '--json',
+      'print JSON: one shape, schemas/Suggestions.json (each estimate with ± and samples)',
+    )
     .addHelpText(
       'after',
       `
@@ -165,23 +153,39 @@ Examples:
             throw new CliError(r.error.code, r.error.message, EXIT.rejected);
           }
           const d = r.value;
-          if (d.kind !== 'shot' || d.ranked.length === 0) {
-            printJson(opts.json ? { decision: d } : d);
-            return;
-          }
-          const top = d.ranked.slice(0, opts.top);
-          if (opts.svg) writeFileSync(opts.svg, renderSvg(state, d.ranked, opts.top));
+          const top = d.kind === 'shot' ? d.ranked.slice(0, opts.top) : [];
           if (opts.json) {
-            printJson({
-              player: state.turn,
+            const answer: Suggestions = {
+              format: 'pool8/suggestions/1',
+              player: state.pending?.player ?? state.turn,
               level: opts.level,
               noise: level.noise,
               budget: level.budget,
-              ...(opts.timeLimit !== undefined ? { timeLimitMs: opts.timeLimit } : {}),
-              suggestions: top.map(row),
-            });
+              timeLimitMs: opts.timeLimit ?? null,
+              decision:
+                d.kind === 'shot'
+                  ? {
+                      type: 'stroke',
+                      call: d.call,
+                      shot: d.shot,
+                      placement: d.placement,
+                      reason: d.reason,
+                    }
+                  : d.kind === 'decide'
+                    ? { type: 'decide', option: d.option, reason: d.reason }
+                    : { type: 'stalemate', reason: d.reason },
+              suggestions: top.map(suggestionOf),
+            };
+            if (opts.svg && d.kind === 'shot')
+              writeFileSync(opts.svg, renderSvg(state, d.ranked, opts.top));
+            printJson(answer);
             return;
           }
+          if (d.kind !== 'shot' || d.ranked.length === 0) {
+            printJson(d);
+            return;
+          }
+          if (opts.svg) writeFileSync(opts.svg, renderSvg(state, d.ranked, opts.top));
           if (opts.budget || opts.timeLimit !== undefined)
             process.stdout.write(
               `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; the second level stops at ${opts.timeLimit} ms` : ''}\n`,

@@ -1,6 +1,6 @@
 /**
- * The planner's break is data with measured outcomes (issue 5: "a break
- * chosen by search offline and kept as data, with its measured outcomes").
+ * The planner's break is data with measured outcomes: a break chosen by
+ * search offline and kept as data, with its measured outcomes.
  * Its figures must be what the command named in the data measured:
  * - `pool8 search-break --racks R --seed S` re-measures the chosen break on
  *   R × 4 racks of seed S + 1 (ai/breakSearch.ts);

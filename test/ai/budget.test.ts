@@ -1,8 +1,8 @@
 /**
  * Budget overrides (ai/budget.ts): what `--budget` accepts, what it refuses
  * and by which field, and that an accepted override lands exactly where it
- * was asked and nowhere else (issue 5: "options for samples, candidates and
- * a time limit").
+ * was asked and nowhere else (options for samples, candidates and a time
+ * limit).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

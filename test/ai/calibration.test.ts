@@ -1,5 +1,5 @@
 /**
- * The planner's geometric pot model against the simulator (ai.md
+ * The planner's geometric pot model against the simulator (docs/planner.md
  * "Calibration: predicted P(pot) against held-out noisy simulations"):
  * random straight-in pots, the model's chance vs the rate measured over 48
  * noisy simulations at the refined aim. Reports the expected calibration

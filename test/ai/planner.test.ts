@@ -1,5 +1,5 @@
 /**
- * The planner's Done-when checks (issue 5): it pots a hanging ball, plays
+ * The planner's acceptance checks: it pots a hanging ball, plays
  * safe when only a hopeless shot exists, never returns a call the referee
  * rejects, decides alike on 1 and 2 threads, and its games replay exactly.
  */

@@ -2,7 +2,7 @@
  * Seed derivation (ai/seeds.ts). `pool8 match --seed 11` and `--seed 12`
  * once played mostly the same racks, seven pairs apart: the root was folded
  * in unscrambled, so nearby roots gave shifted copies of one stream
- * (found in issue 5's run-out trials). Two matches with different seeds must
+ * (found in the run-out trials of bench/README.md). Two matches with different seeds must
  * be independent samples, or pooling them double-counts racks.
  */
 import fc from 'fast-check';

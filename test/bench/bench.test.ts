@@ -28,7 +28,7 @@ describe('bench cases', () => {
     expect(bs.some((b) => b.id === 0)).toBe(true);
   });
 
-  it('has the three cases of issue 4 with their sizes', () => {
+  it('has the three benchmark cases with their sizes', () => {
     const by = Object.fromEntries(CASES.map((c) => [c.name, c]));
     expect(Object.keys(by)).toEqual(['break', 'simple-shot', 'table-shot']);
     expect(by.break!.layout.balls).toHaveLength(16);
@@ -108,7 +108,7 @@ describe('naive planck baseline', () => {
       table: '9ft' as const,
       balls: [{ id: 0 as const, x: 0.6, y: 0.635 }],
     };
-    // Rolling to rest: distance v²/(2 μr g) (physics.md law 2), here 0.5 m/s → 1.27 m,
+    // Rolling to rest: distance v²/(2 μr g) (docs/physics.md law 2), here 0.5 m/s → 1.27 m,
     // within the first-order stopping error of the fixed step.
     const r = naivePlanck(layout, { phi: 0, V: 0.5 });
     const d = (0.5 * 0.5) / (2 * NAIVE_PARAMS.muRoll * NAIVE_PARAMS.g);

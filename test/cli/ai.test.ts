@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SuggestionsSchema } from '../../ai/suggestion.js';
+import { firstProblem } from '../../engine/validator.js';
 
 const root = join(import.meta.dirname, '../..');
 const bin = join(root, 'dist/cli/main.js');
@@ -271,8 +273,14 @@ describe('pool8 suggest', () => {
     ]);
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
+    // One published shape, each estimate with its ± (1.96 · stderr) and samples.
+    expect(firstProblem(SuggestionsSchema, s, 'suggestions')).toBeNull();
+    expect(s.decision.type).toBe('stroke');
+    expect(s.decision.shot).toEqual(s.suggestions[0].shot);
     expect(s.suggestions).toHaveLength(3);
     for (const x of s.suggestions) {
+      expect(x.margin95).toBeCloseTo(1.96 * x.stderr, 12);
+      expect(x.samples).toBeGreaterThan(0);
       expect(x.call.kind === 'safety' || [1, 3, 6].includes(x.call.ball)).toBe(true);
       expect(x.pPot).toBeGreaterThanOrEqual(0);
       expect(x.pPot).toBeLessThanOrEqual(1);

@@ -103,3 +103,55 @@ describe('pool8 new-frame', () => {
     expect(run(['new-frame', '--seed', 'abc']).code).toBe(2);
   });
 });
+
+describe('what one command prints, the next reads', () => {
+  const fresh = run(['new-frame', '--seed', '7']).out;
+
+  it('new-frame | referee: a bare state, no action, says what the breaker may do', () => {
+    const r = run(['referee'], fresh);
+    expect(r.code, r.err).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.state).toEqual(JSON.parse(fresh));
+    expect(out.targets).toBeDefined();
+    expect(out.verdict).toBeUndefined();
+  });
+
+  it('referee | referee: { state, verdict } is read past its verdict', () => {
+    const once = run(['referee', '--in', 'examples/break-legal.json']);
+    expect(once.code).toBe(0);
+    const twice = run(['referee'], once.out);
+    expect(twice.code, twice.err).toBe(0);
+    expect(JSON.parse(twice.out).state).toEqual(JSON.parse(once.out).state);
+  });
+
+  it('new-frame | suggest --json: the break, in the published shape', () => {
+    const r = run(['suggest', '--json', '--threads', '1', '--level', 'beginner'], fresh);
+    expect(r.code, r.err).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.format).toBe('pool8/suggestions/1');
+    expect(out.decision.type).toBe('stroke');
+    expect(out.decision.call).toBeNull();
+  });
+
+  it('an unknown field is refused by name, at any depth', () => {
+    const doc = JSON.parse(fresh);
+    const top = run(['referee'], JSON.stringify({ state: doc, stalemat: true }));
+    expect(top.code).toBe(2);
+    expect(top.err).toBe('pool8: E_INPUT_UNKNOWN_FIELD: stalemat: unknown field\n');
+    doc.balls[3].z = 0;
+    const deep = run(['referee'], JSON.stringify(doc));
+    expect(deep.code).toBe(1);
+    expect(deep.err).toBe(
+      'pool8: E_BAD_STATE: the game state is not a valid pool8 state: state.balls[3].z: unknown field\n',
+    );
+  });
+
+  it('two actions in one document are refused', () => {
+    const r = run(
+      ['referee'],
+      JSON.stringify({ state: JSON.parse(fresh), stalemate: true, decide: 'acceptTable' }),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^pool8: E_INPUT_TWO_ACTIONS: /);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Invariants of the referee over random legal play (fast-check), as issue 2
- * asks: balls are conserved, a foul always hands the table to the opponent,
+ * Invariants of the referee over random legal play (fast-check; docs/design.md
+ * point 8): balls are conserved, a foul always hands the table to the opponent,
  * the frame ends only through R1 or R20, and state → JSON → state is exact.
  */
 import fc from 'fast-check';

@@ -7,6 +7,7 @@
 import {
   type Action,
   type BallId,
+  type Call,
   CUE,
   type FrameState,
   headStringX,
@@ -59,7 +60,7 @@ export function randomAction(state: FrameState, c: Choices): Action {
     live.add(CUE);
     if (c.chance(50)) events.push({ type: 'confirmPlacement' });
   }
-  let call: unknown;
+  let call: Call | undefined;
   let target: { ball: BallId; pocket: (typeof POCKET_IDS)[number] } | null = null;
   if (t.action === 'shot') {
     const r = c.int(10);

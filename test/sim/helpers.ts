@@ -17,7 +17,7 @@ const RACK_ORDER: BallId[] = [1, 9, 2, 10, 8, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15]
 /**
  * A standard 15-ball rack: apex on the foot spot (3L/4, W/2), rows toward the
  * foot rail, neighbours 0.1 mm apart plus a seeded ±0.025 mm jitter in x and
- * y, so every gap is about 0.05–0.15 mm (physics.md "Frozen racks").
+ * y, so every gap is about 0.05–0.15 mm (docs/physics.md "Frozen racks").
  */
 export function rack(rng: Prng, table: TableSize = '9ft'): BallPosition[] {
   const { length: L, width: W } = TABLE_DIMENSIONS[table];

@@ -5,7 +5,7 @@ import { CliError } from '../../cli/io.js';
 import { parseLayout, parseShot, SIM_ERROR_CODES, simulate } from '../../sim/index.js';
 import { R, W9 } from './helpers.js';
 
-describe('parseLayout / parseShot: coded errors naming the field or ball (wire.md)', () => {
+describe('parseLayout / parseShot: coded errors naming the field or ball (docs/wire.md)', () => {
   const cases: [string, unknown, string, { ball?: number; field?: string }][] = [
     ['not an object', 3, 'E_SIM_BAD_INPUT', { field: 'layout' }],
     ['bad table', { table: '10ft', balls: [] }, 'E_SIM_BAD_TABLE', { field: 'layout.table' }],

@@ -29,7 +29,7 @@ function centreBall(v0: number) {
 const within1pct = (got: number, want: number) =>
   expect(Math.abs(got / want - 1)).toBeLessThan(0.01);
 
-describe('law 1–2: centre-ball hit, slide → roll → rest (physics.md)', () => {
+describe('law 1–2: centre-ball hit, slide → roll → rest (docs/physics.md)', () => {
   const speeds = [0.3, 0.5, 1, 2, 3, 4];
   it.each(speeds)(
     'v0 = %s m/s: t = 2v/(7μs g), d = 12v²/(49μs g), 5/7 v, stop after v²/(2μr g)',
@@ -70,8 +70,8 @@ function afterContact(trace: Record<number, TraceSample[]>, tc: number, id: numb
   return trace[id]!.filter((s) => s[0] <= tc + 1e-12).at(-1)!;
 }
 
-describe('law 4: the 30° rule (Alciatore TP A-4 / physics.md)', () => {
-  // Medium speed (physics.md: 0.9–1.9 m/s). The law assumes e = 1 and no
+describe('law 4: the 30° rule (Alciatore TP A-4 / docs/physics.md)', () => {
+  // Medium speed (docs/physics.md: 0.9–1.9 m/s). The law assumes e = 1 and no
   // ball–ball friction; with e = 0.95 and Alciatore's μ(v) the model gives
   // 34.9° at 0.5 m/s (friction eats more follow at low slip speed), 33.9° at
   // 1, 33.3° at 1.5, 33.0° at 2 and 32.7° at 3 m/s.
@@ -129,7 +129,7 @@ function stun(v: number, phiDeg: number) {
   return { throwDeg, separation };
 }
 
-describe('law 3: stun shot, 90° rule less throw (physics.md)', () => {
+describe('law 3: stun shot, 90° rule less throw (docs/physics.md)', () => {
   it.each([15, 30, 45, 60])(
     'cut %s°: separation within 1° of 90° − atan((1−e)/(2 tan φ)) − throw',
     (phi) => {
@@ -162,7 +162,7 @@ describe('law 5: cut-induced throw, Alciatore TP A-14', () => {
   });
 });
 
-describe('law 6: head-on hits and a frozen line (physics.md)', () => {
+describe('law 6: head-on hits and a frozen line (docs/physics.md)', () => {
   it('head-on: cue ball keeps (1 − e)/2, object ball takes (1 + e)/2', () => {
     const b = new Balls(2);
     b.x[1] = 2 * R;
@@ -210,7 +210,7 @@ describe('law 6: head-on hits and a frozen line (physics.md)', () => {
     expect(r.others[2]).toBeLessThan(0.15);
   });
 
-  it('a racked line (0.1 mm gaps, physics.md) leaves all but the last nearly still (law 6)', () => {
+  it('a racked line (0.1 mm gaps, docs/physics.md) leaves all but the last nearly still (law 6)', () => {
     const r = line(1e-4);
     expect(r.last).toBeGreaterThanOrEqual(0.9);
     for (const v of r.others) expect(v).toBeLessThan(0.1);

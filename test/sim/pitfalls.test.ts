@@ -4,7 +4,7 @@ import { simulate, simulateFrom } from '../../sim/index.js';
 import { breakShot, L9, P, R, W9 } from './helpers.js';
 
 /**
- * physics.md "Box2D (planck 1.5) pitfalls": for each, a naive planck setup
+ * docs/physics.md "Box2D (planck 1.5) pitfalls": for each, a naive planck setup
  * that misbehaves (with planck's default Settings, which sim/ never changes)
  * next to the simulator, which does not. If a fix were removed (e.g. contacts
  * handed back to planck's solver), the second half of the test would fail.

@@ -74,7 +74,7 @@ describe('pockets: WPA mouths and jaws, a ball drops only over the slate cut', (
   });
 });
 
-describe('the break (physics.md: 8–11 m/s, rack gaps 0.05–0.1 mm)', () => {
+describe('the break (docs/physics.md: 8–11 m/s, rack gaps 0.05–0.1 mm)', () => {
   it('spreads the rack and pockets balls at a plausible rate over 40 seeded breaks', () => {
     let potted = 0;
     let moved = 0;

@@ -1,0 +1,165 @@
+import { type TSchema, Type } from '@sinclair/typebox';
+import { shotReportFields } from '../engine/adjudicate.js';
+import { GroupSchema } from '../engine/ball.js';
+import { engineProblem } from '../engine/errors.js';
+import { LayoutInputSchema } from '../engine/layout.js';
+import { ActionSchema, actionProblem } from '../engine/referee.js';
+import { ShotSchema } from '../engine/shot.js';
+import { BallInHandSchema, FrameStateInputSchema, PlayerIdSchema } from '../engine/state.js';
+import { firstProblem, problemText, type WireProblem } from '../engine/validator.js';
+import { closed } from '../engine/wireType.js';
+import { simProblem } from '../sim/validate.js';
+import { CliError, EXIT, printJson } from './io.js';
+
+/**
+ * The input documents of the JSON-reading commands, one schema each
+ * (published as schemas/*.json; docs/wire.md "Command documents"). What one
+ * command prints, the next one reads: `new-frame` prints a bare state, which
+ * `referee` and `suggest` take as it is; `referee` prints { state, verdict },
+ * which both take too (the verdict is read past, deliberately).
+ */
+
+/**
+ * Fields a document may carry and pool8 does not read: what another command
+ * printed beside the state, and notes (the examples' `about` and `expect`).
+ */
+const printedAlongside = {
+  /** A note for people. */
+  about: Type.Optional(Type.String({ description: 'a note for people; not read' })),
+  /** What a test expects of the answer (examples/); not read. */
+  expect: Type.Optional(Type.Unknown({ description: 'what a test expects; not read' })),
+  /** The verdict `referee` printed with the state. */
+  verdict: Type.Optional(Type.Unknown({ description: 'ignored: printed by pool8 referee' })),
+  /** The targets `referee --targets` printed with the state. */
+  targets: Type.Optional(
+    Type.Unknown({ description: 'ignored: printed by pool8 referee --targets' }),
+  ),
+};
+
+/** `pool8 sim`: a layout and a shot. */
+export const SimInputSchema = closed(
+  { layout: LayoutInputSchema, shot: ShotSchema, about: printedAlongside.about },
+  { $id: 'SimInput', description: 'the input of pool8 sim' },
+);
+
+/** `pool8 referee` with an action: the state and what happened. */
+export const RefereeRequestSchema = closed(
+  {
+    state: FrameStateInputSchema,
+    ...printedAlongside,
+    call: shotReportFields.call,
+    events: Type.Optional(shotReportFields.events),
+    layout: shotReportFields.layout,
+    decide: Type.Optional(Type.String({ description: 'a decision option on offer' })),
+    stalemate: Type.Optional(Type.Literal(true)),
+    correct: Type.Optional(closed(shotReportFields)),
+    action: Type.Optional(ActionSchema),
+  },
+  { description: 'a state and one action: events (a shot), decide, stalemate, correct or action' },
+);
+
+/** `pool8 referee`: a request, or a bare state (then it says what the next player may do). */
+export const RefereeInputSchema = Type.Union([RefereeRequestSchema, FrameStateInputSchema], {
+  $id: 'RefereeInput',
+  description: 'the input of pool8 referee: { state, action… } or a bare state',
+});
+
+/** `pool8 suggest` from a layout: the balls, and who is to shoot with what. */
+export const SuggestLayoutSchema = closed(
+  {
+    layout: LayoutInputSchema,
+    turn: Type.Optional(PlayerIdSchema),
+    groups: Type.Optional(Type.Union([Type.Tuple([GroupSchema, GroupSchema]), Type.Null()])),
+    ballInHand: Type.Optional(Type.Union([BallInHandSchema, Type.Null()])),
+    about: printedAlongside.about,
+    expect: printedAlongside.expect,
+  },
+  { description: 'a layout with who is to shoot; balls not in it count as pocketed' },
+);
+
+/** `pool8 suggest`: a bare state, { state } (as referee prints it), or a layout. */
+export const SuggestInputSchema = Type.Union(
+  [
+    FrameStateInputSchema,
+    closed({ state: FrameStateInputSchema, ...printedAlongside }),
+    SuggestLayoutSchema,
+  ],
+  { $id: 'SuggestInput', description: 'the input of pool8 suggest' },
+);
+
+function refused(error: { code: string; message: string }): never {
+  printJson({ error });
+  throw new CliError(error.code, error.message, EXIT.rejected);
+}
+
+/** A problem at the top of a document is the CLI's; deeper ones are the core's. */
+function topLevel(p: WireProblem): boolean {
+  return p.kind === 'unknown' && !/[.[]/.test(p.field);
+}
+
+function check(
+  schema: TSchema,
+  doc: unknown,
+  root: string,
+  core: (p: WireProblem) => { code: string; message: string },
+): void {
+  const p = firstProblem(schema, doc, root);
+  if (p === null) return;
+  if (topLevel(p)) throw new CliError('E_INPUT_UNKNOWN_FIELD', problemText(p));
+  refused(core(p));
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function object(doc: unknown, what: string): Record<string, unknown> {
+  if (!isObject(doc))
+    throw new CliError('E_INPUT_NOT_OBJECT', `the input must be a JSON object ${what}`);
+  return doc;
+}
+
+/** Checks a `pool8 sim` document; the layout and shot keep the simulator's codes. */
+export function checkSimInput(doc: unknown): { layout: unknown; shot: unknown } {
+  const d = object(doc, '{ "layout": …, "shot": … }');
+  check(SimInputSchema, d, '', (p) =>
+    simProblem(p, p.field.startsWith('shot') || p.field === '' ? 'shot' : 'layout', d.layout),
+  );
+  return { layout: d.layout, shot: d.shot };
+}
+
+/** Checks a `pool8 referee` document; a bare state has no action (`action: null`). */
+export function checkRefereeInput(doc: unknown): {
+  state: unknown;
+  request: Record<string, unknown> | null;
+} {
+  const d = object(doc, '{ "state": …, … } or a state');
+  if (!('state' in d)) {
+    check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
+    return { state: d, request: null };
+  }
+  check(RefereeRequestSchema, d, '', actionProblem);
+  return { state: d.state, request: d };
+}
+
+/** Checks a `pool8 suggest` document. */
+export function checkSuggestInput(
+  doc: unknown,
+): { state: unknown } | { layout: unknown; rest: Record<string, unknown> } {
+  const d = object(doc, '{ "state": … }, { "layout": … } or a state');
+  if ('layout' in d) {
+    check(SuggestLayoutSchema, d, '', (p) =>
+      p.field.startsWith('layout')
+        ? simProblem(p, 'layout', d.layout)
+        : engineProblem(p, 'E_BAD_STATE'),
+    );
+    return { layout: d.layout, rest: d };
+  }
+  if ('state' in d) {
+    check(closed({ state: FrameStateInputSchema, ...printedAlongside }), d, '', (p) =>
+      engineProblem(p, 'E_BAD_STATE'),
+    );
+    return { state: d.state };
+  }
+  check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
+  return { state: d };
+}
