@@ -22,20 +22,48 @@ function workerUrl(): string {
     : new URL('./worker.js', here).href;
 }
 
+/** A batch is sent again this many times when its worker dies under it. */
+export const WORKER_RETRIES = 3;
+
+/**
+ * The pool starts on the first task, not when it is made: a game between
+ * baselines never starts a thread, and a quick command never tears down
+ * workers that are still loading (V8 aborted such exits in about 5 % of
+ * runs, losing the command's output). Tasks are plain data with their seeds,
+ * so a batch whose worker died is sent again and gives the same results.
+ */
 export class PoolEvaluator implements Evaluator {
-  private readonly pool: Piscina;
+  private pool: Piscina | null = null;
   readonly threads: number;
+  /** Batches sent again after a worker died (for reports and tests). */
+  retried = 0;
 
   constructor(threads = Math.max(1, availableParallelism())) {
     if (!Number.isInteger(threads) || threads < 1)
       throw new RangeError('threads must be a whole number ≥ 1');
     this.threads = threads;
-    this.pool = new Piscina({
+  }
+
+  private started(): Piscina {
+    this.pool ??= new Piscina({
       filename: workerUrl(),
-      minThreads: threads,
-      maxThreads: threads,
+      minThreads: this.threads,
+      maxThreads: this.threads,
       idleTimeout: 60_000,
     });
+    return this.pool;
+  }
+
+  /** One batch on a worker; again on another when the worker dies (not when the task fails). */
+  private async send(batch: readonly Task[]): Promise<TaskResult[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await this.started().run(batch)) as TaskResult[];
+      } catch (e) {
+        if (attempt >= WORKER_RETRIES || !workerDied(e)) throw e;
+        this.retried++;
+      }
+    }
   }
 
   async run(tasks: readonly Task[]): Promise<TaskResult[]> {
@@ -44,7 +72,7 @@ export class PoolEvaluator implements Evaluator {
     const batches = Math.min(tasks.length, this.threads * 4);
     const size = Math.ceil(tasks.length / batches);
     const jobs: Promise<TaskResult[]>[] = [];
-    for (let i = 0; i < tasks.length; i += size) jobs.push(this.pool.run(tasks.slice(i, i + size)));
+    for (let i = 0; i < tasks.length; i += size) jobs.push(this.send(tasks.slice(i, i + size)));
     return (await Promise.all(jobs)).flat();
   }
 
@@ -60,7 +88,7 @@ export class PoolEvaluator implements Evaluator {
     const lane = async () => {
       while (next < tasks.length && !over()) {
         const k = next++;
-        out[k] = ((await this.pool.run([tasks[k]])) as TaskResult[])[0]!;
+        out[k] = (await this.send([tasks[k]!]))[0]!;
       }
     };
     await Promise.all(Array.from({ length: this.threads }, lane));
@@ -68,6 +96,17 @@ export class PoolEvaluator implements Evaluator {
   }
 
   async close(): Promise<void> {
-    await this.pool.destroy();
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.destroy();
   }
+}
+
+/**
+ * Piscina rejects the tasks of a worker that exited with "worker exited with
+ * code: N" and starts another. Not retried: an exception the task threw (a
+ * bug), and "Terminating worker thread" (the pool is being closed).
+ */
+function workerDied(e: unknown): boolean {
+  return e instanceof Error && /^worker exited with code/.test(e.message);
 }

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { overrideBudget } from '../ai/budget.js';
-import type { Evaluator } from '../ai/evaluator.js';
 import { isLevelName, LEVELS, type LevelName, type Lookahead, type Noise } from '../ai/levels.js';
 import { overrideNoise } from '../ai/noise.js';
 import type { Decision } from '../ai/planner.js';
@@ -11,7 +10,7 @@ import { err, ok, type Result } from '../engine/result.js';
 import type { FrameState } from '../engine/state.js';
 import { type DecideFn, noiseOf, type PlayerSpec } from '../play/game.js';
 import { makeDecider } from '../play/players.js';
-import type { PhysicsParams } from '../sim/index.js';
+import { checkStatePositions, type PhysicsParams } from '../sim/index.js';
 import { BotOptionsError, type Pool8Error } from './errors.js';
 import type { Move, Stroke } from './move.js';
 
@@ -130,22 +129,6 @@ export interface Bot {
 }
 
 /** A PoolEvaluator started on the first task, so a bot that only breaks starts no thread. */
-class LazyPool implements Evaluator {
-  private pool: PoolEvaluator | null = null;
-  constructor(readonly threads: number) {}
-  private get started(): PoolEvaluator {
-    this.pool ??= new PoolEvaluator(this.threads);
-    return this.pool;
-  }
-  run: Evaluator['run'] = (tasks) => this.started.run(tasks);
-  runUntil: Evaluator['runUntil'] = (tasks, stop) => this.started.runUntil(tasks, stop);
-  async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = null;
-    await pool?.close();
-  }
-}
-
 function whole(field: string, v: unknown, min: number, max: number): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
     throw new BotOptionsError(
@@ -229,7 +212,8 @@ export function createBot(options: BotOptions = {}): Bot {
       ? Math.max(1, availableParallelism())
       : whole('threads', options.threads, 1, 64);
   const seed = whole('seed', options.seed ?? 1, -(2 ** 31), 2 ** 32 - 1);
-  const evaluator = new LazyPool(threads);
+  // The pool starts on the first decision that needs it (a break needs none).
+  const evaluator = new PoolEvaluator(threads);
   // The planner driven as play/ drives a seat: the same decision function.
   const decider: DecideFn = makeDecider(spec, {
     evaluator,
@@ -241,6 +225,9 @@ export function createBot(options: BotOptions = {}): Bot {
     if (closed) return err({ code: 'E_BOT_CLOSED', message: 'the bot was closed' });
     const parsed = parseState(state);
     if (!parsed.ok) return parsed;
+    // An impossible position (overlapping balls, a ball in a pocket) is refused, never ranked.
+    const misplaced = checkStatePositions(parsed.value);
+    if (misplaced) return err(misplaced);
     return decider(parsed.value, seed);
   };
   return {

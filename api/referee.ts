@@ -7,7 +7,7 @@ import type { Noise } from '../ai/levels.js';
 import { perturb } from '../ai/noise.js';
 import { layoutFor } from '../ai/sampling.js';
 import { engineError } from '../engine/errors.js';
-import type { Layout } from '../engine/layout.js';
+import type { BallPosition, Layout } from '../engine/layout.js';
 import { parseState } from '../engine/parse.js';
 import { type Action, apply as engineApply } from '../engine/referee.js';
 import { err, ok, type Result } from '../engine/result.js';
@@ -18,9 +18,10 @@ import {
   type FrameState,
   type NewFrameOptions,
 } from '../engine/state.js';
+import type { TableSize } from '../engine/table.js';
 import type { Verdict } from '../engine/verdict.js';
 import { noiseSeed } from '../play/game.js';
-import type { PhysicsParams } from '../sim/index.js';
+import { checkBallsAt, checkStatePositions, type PhysicsParams } from '../sim/index.js';
 import type { Pool8Error } from './errors.js';
 import type { Move } from './move.js';
 import { simulate } from './simulate.js';
@@ -92,8 +93,18 @@ export function apply(
   const parsed = parseState(state);
   if (!parsed.ok) return parsed;
   const s = parsed.value;
-  if (typeof move !== 'object' || move === null || move.type !== 'stroke')
+  // The geometry the referee does not know: the state's positions, and the reported final ones.
+  const misplaced = checkStatePositions(s);
+  if (misplaced) return err(misplaced);
+  if (typeof move !== 'object' || move === null || move.type !== 'stroke') {
+    const layout = (move as { layout?: { table?: TableSize; balls: BallPosition[] } | null })
+      .layout;
+    const stopped = layout
+      ? checkBallsAt(layout.table ?? s.table, layout.balls, 'layout.balls')
+      : null;
+    if (stopped) return err(stopped);
     return engineApply(s, move as Action);
+  }
   if (s.phase === 'over') return err(engineError('E_FRAME_OVER'));
   const placement = move.placement ?? null;
   const layout = layoutFor(s, placement);

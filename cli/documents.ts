@@ -6,8 +6,10 @@ import { LayoutInputSchema } from '../engine/layout.js';
 import { ActionSchema, actionProblem } from '../engine/referee.js';
 import { ShotSchema } from '../engine/shot.js';
 import { BallInHandSchema, FrameStateInputSchema, PlayerIdSchema } from '../engine/state.js';
+import { DEFAULT_TABLE, type TableSize } from '../engine/table.js';
 import { firstProblem, problemText, type WireProblem } from '../engine/validator.js';
 import { closed } from '../engine/wireType.js';
+import { checkBallsAt } from '../sim/positions.js';
 import { simProblem } from '../sim/validate.js';
 import { CliError, EXIT, printJson } from './io.js';
 
@@ -94,7 +96,7 @@ function refused(error: { code: string; message: string }): never {
 
 /** A problem at the top of a document is the CLI's; deeper ones are the core's. */
 function topLevel(p: WireProblem): boolean {
-  return p.kind === 'unknown' && !/[.[]/.test(p.field);
+  return p.kind === 'unknown' && !/^.+[.[]/.test(p.field);
 }
 
 function check(
@@ -127,6 +129,14 @@ export function checkSimInput(doc: unknown): { layout: unknown; shot: unknown } 
   return { layout: d.layout, shot: d.shot };
 }
 
+type Balls = readonly { id: number; x: number | null; y: number | null }[];
+
+/** The positions of a state (or a layout) that passed its schema: on the slate, apart, not in a pocket. */
+function checkGeometry(table: unknown, balls: unknown, field: string): void {
+  const e = checkBallsAt((table ?? DEFAULT_TABLE) as TableSize, balls as Balls, field);
+  if (e !== null) refused(e);
+}
+
 /** Checks a `pool8 referee` document; a bare state has no action (`action: null`). */
 export function checkRefereeInput(doc: unknown): {
   state: unknown;
@@ -135,9 +145,23 @@ export function checkRefereeInput(doc: unknown): {
   const d = object(doc, '{ "state": …, … } or a state');
   if (!('state' in d)) {
     check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
+    checkGeometry(d.table, d.balls, 'state.balls');
     return { state: d, request: null };
   }
   check(RefereeRequestSchema, d, '', actionProblem);
+  const state = d.state as { table: unknown; balls: unknown };
+  checkGeometry(state.table, state.balls, 'state.balls');
+  // Where the balls stopped, as reported: the same geometry.
+  const reports: [unknown, string][] = [
+    [d.layout, 'layout.balls'],
+    [(d.correct as { layout?: unknown } | undefined)?.layout, 'correct.layout.balls'],
+    [(d.action as { layout?: unknown } | undefined)?.layout, 'action.layout.balls'],
+  ];
+  for (const [layout, field] of reports) {
+    if (layout === undefined || layout === null) continue;
+    const l = layout as { table?: unknown; balls: unknown };
+    checkGeometry(l.table ?? state.table, l.balls, field);
+  }
   return { state: d.state, request: d };
 }
 
@@ -158,8 +182,11 @@ export function checkSuggestInput(
     check(closed({ state: FrameStateInputSchema, ...printedAlongside }), d, '', (p) =>
       engineProblem(p, 'E_BAD_STATE'),
     );
+    const state = d.state as { table: unknown; balls: unknown };
+    checkGeometry(state.table, state.balls, 'state.balls');
     return { state: d.state };
   }
   check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
+  checkGeometry(d.table, d.balls, 'state.balls');
   return { state: d };
 }

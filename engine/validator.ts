@@ -24,9 +24,11 @@ export interface WireProblem {
 export function fieldOf(root: string, pointer: string): string {
   let out = root;
   for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (/^\d+$/.test(key)) out += `[${key}]`;
-    else if (/^[A-Za-z_$][\w$]*$/.test(key)) out += out === '' ? key : `.${key}`;
+    const whole = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    // A hostile key is named, not echoed: messages stay one short line.
+    const key = whole.length > 40 ? `${whole.slice(0, 40)}…` : whole;
+    if (/^\d+$/.test(whole)) out += `[${key}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(whole)) out += out === '' ? key : `.${key}`;
     else out += `[${JSON.stringify(key)}]`;
   }
   return out;
@@ -135,6 +137,17 @@ function describe(e: ValueError, root: string, whole: unknown): WireProblem {
       schema: e.schema,
       value: undefined,
       kind: 'missing',
+    };
+  }
+  if (e.type === ValueErrorType.ArrayMinItems || e.type === ValueErrorType.ArrayMaxItems) {
+    const n = e.type === ValueErrorType.ArrayMinItems ? e.schema.minItems : e.schema.maxItems;
+    const count = Array.isArray(e.value) ? e.value.length : 0;
+    return {
+      field,
+      problem: `must have ${e.type === ValueErrorType.ArrayMinItems ? 'at least' : 'at most'} ${n} item${n === 1 ? '' : 's'}, has ${count}`,
+      schema: e.schema,
+      value: e.value,
+      kind: 'invalid',
     };
   }
   const shown = at(whole, e.path);

@@ -140,6 +140,8 @@ export async function playMatch(
     onGame?: (done: number, frame: FrameRecord) => void;
     /** Asked after every complete pair: true ends the match there (an SPRT's verdict). */
     stop?: (frames: readonly FrameRecord[]) => boolean;
+    /** Asked after every game: true ends the match there (the user interrupted it). */
+    cancelled?: () => boolean;
   } = {},
 ): Promise<Result<FrameRecord[], EngineError>> {
   const frames: FrameRecord[] = [];
@@ -160,6 +162,7 @@ export async function playMatch(
     if (!r.ok) return r;
     frames.push(r.value);
     hooks.onGame?.(g + 1, r.value);
+    if (hooks.cancelled?.()) break;
     if (frames.length % 2 === 0 && hooks.stop?.(frames)) break;
   }
   return ok(frames);

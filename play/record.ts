@@ -14,7 +14,7 @@ import {
 import type { TableSize } from '../engine/table.js';
 import { TableSizeSchema } from '../engine/table.js';
 import { CountSchema, closed, oneOf } from '../engine/wireType.js';
-import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams } from '../sim/index.js';
+import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams, textHash } from '../sim/index.js';
 import { type FrameRecord, type PlayerSpec, type ShotEntry, STRATEGIES } from './game.js';
 
 /**
@@ -99,7 +99,9 @@ export const GameRecordSchema = closed(
     table: TableSizeSchema,
     params: PhysicsParamsSchema,
     seed: Type.Integer(),
-    frames: Type.Array(FrameRecordSchema),
+    frames: Type.Array(FrameRecordSchema, { minItems: 1 }),
+    /** FNV-1a 64 of the record's JSON without this field: a record edited by hand no longer replays as "identical". */
+    digest: Type.Optional(Type.String({ pattern: '^[0-9a-f]{16}$' })),
   },
   { $id: 'GameRecord', description: 'a game record (pool8 play --out, match --out)' },
 );
@@ -113,6 +115,7 @@ export interface GameRecord {
   readonly params: PhysicsParams;
   readonly seed: number;
   readonly frames: readonly FrameRecord[];
+  readonly digest?: string;
 }
 
 /** A record for frames played with the default physics. */
@@ -124,7 +127,7 @@ export function gameRecord(
   frames: readonly FrameRecord[],
   params: PhysicsParams = DEFAULT_PHYSICS,
 ): GameRecord {
-  return {
+  const record: GameRecord = {
     format: 'pool8/game/1',
     engine: ENGINE_VERSION,
     players,
@@ -134,6 +137,13 @@ export function gameRecord(
     seed,
     frames,
   };
+  return { ...record, digest: recordDigest(record) };
+}
+
+/** The seal of a record: its JSON without the digest, hashed (what `replay` checks first). */
+export function recordDigest(record: GameRecord): string {
+  const { digest: _d, ...rest } = record;
+  return textHash(JSON.stringify(rest));
 }
 
 export interface ReplayReport {
@@ -153,6 +163,18 @@ export function replay(
   visit?: (state: FrameState, entry: ShotEntry, frame: number) => void,
 ): ReplayReport {
   let actions = 0;
+  if (record.digest !== undefined && record.digest !== recordDigest(record))
+    return {
+      ok: false,
+      actions,
+      mismatch: 'the digest does not match: the record was changed after it was written',
+    };
+  if (record.engine !== ENGINE_VERSION)
+    return {
+      ok: false,
+      actions,
+      mismatch: `written by engine ${record.engine}; this is ${ENGINE_VERSION}`,
+    };
   const params = record.params ?? DEFAULT_PHYSICS;
   for (const [f, frame] of record.frames.entries()) {
     let state = newFrame({
@@ -161,9 +183,15 @@ export function replay(
       table: record.table,
       rules: record.rules,
     });
-    for (const e of frame.shots) {
+    let stalemates = 0;
+    for (const [n, e] of frame.shots.entries()) {
       actions++;
       const where = `frame ${f} action ${e.n}`;
+      if (e.n !== n) return { ok: false, actions, mismatch: `${where}: numbered ${e.n}, is ${n}` };
+      const mover = state.pending?.player ?? state.turn;
+      if (e.player !== mover)
+        return { ok: false, actions, mismatch: `${where}: player ${e.player} ≠ ${mover} to play` };
+      if (e.action === 'stalemate') stalemates++;
       visit?.(state, e, f);
       if (e.action === 'shot') {
         if (!e.executed) return { ok: false, actions, mismatch: `${where}: no executed stroke` };
@@ -176,16 +204,20 @@ export function replay(
             actions,
             mismatch: `${where}: outcome ${hash} ≠ recorded ${e.outcome}`,
           };
-        if (
-          out.verdict.kind !== e.verdict ||
-          JSON.stringify(out.verdict.fouls) !== JSON.stringify(e.fouls)
-        ) {
+        const differs = (
+          [
+            ['verdict', out.verdict.kind, e.verdict],
+            ['fouls', out.verdict.fouls, e.fouls],
+            ['credited', out.verdict.credited, e.credited],
+            ['stayDown', out.verdict.stayDown, e.stayDown],
+          ] as const
+        ).find(([, a, b]) => JSON.stringify(a) !== JSON.stringify(b));
+        if (differs)
           return {
             ok: false,
             actions,
-            mismatch: `${where}: verdict ${out.verdict.kind} ≠ recorded ${e.verdict}`,
+            mismatch: `${where}: ${differs[0]} ${JSON.stringify(differs[1])} ≠ recorded ${JSON.stringify(differs[2])}`,
           };
-        }
         state = out.state;
       } else {
         const r = apply(
@@ -208,6 +240,13 @@ export function replay(
         ok: false,
         actions,
         mismatch: `frame ${f}: winner ${winner} ≠ recorded ${frame.winner}`,
+      };
+    const reason = state.result?.reason ?? 'shotCap';
+    if (reason !== frame.reason || stalemates !== frame.stalemates)
+      return {
+        ok: false,
+        actions,
+        mismatch: `frame ${f}: ended ${reason} after ${stalemates} stalemates ≠ recorded ${frame.reason}, ${frame.stalemates}`,
       };
   }
   return { ok: true, actions, mismatch: null };

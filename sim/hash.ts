@@ -40,3 +40,16 @@ export function outcomeHash(o: SimOutcome): string {
   }
   return h.toString(16).padStart(16, '0');
 }
+
+/** The same 64-bit FNV-1a digest over a string's UTF-16 code units: a record's seal. */
+export function textHash(s: string): string {
+  let h = 0xcbf29ce484222325n;
+  const P = 0x100000001b3n;
+  const M = 0xffffffffffffffffn;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h = ((h ^ BigInt(c & 0xff)) * P) & M;
+    h = ((h ^ BigInt(c >> 8)) * P) & M;
+  }
+  return h.toString(16).padStart(16, '0');
+}

@@ -10,8 +10,9 @@
  * - physics constants come only from the `PhysicsParams` argument.
  */
 export { SIM_ERROR_CODES, type SimError, type SimErrorCode } from './errors.js';
-export { outcomeHash } from './hash.js';
+export { outcomeHash, textHash } from './hash.js';
 export { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
+export { checkBallsAt, checkStatePositions } from './positions.js';
 export {
   type BallState,
   checkPosition,

@@ -1,4 +1,3 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
@@ -15,7 +14,7 @@ import {
 import { makeDeciders, playerName } from '../../play/players.js';
 import { gameRecord } from '../../play/record.js';
 import { type Sprt, sprt } from '../../play/stats.js';
-import { CliError, EXIT, printJson } from '../io.js';
+import { CliError, EXIT, OutputFile, printJson } from '../io.js';
 import {
   budgetLine,
   gameOptions,
@@ -132,9 +131,20 @@ Examples:
       const games = o.games + (o.games % 2);
       const names = [playerName(o.a), playerName(o.b)] as const;
       const players = seatsOf(o);
+      // Opened now: an unwritable --out is refused before the first game.
+      const out = o.out === undefined ? null : new OutputFile(o.out);
       const evaluator = new PoolEvaluator(o.threads);
       const bar = progress(`${names[0]} vs ${names[1]}`, games);
-      if (o.out) writeFileSync(o.out, '');
+      // Ctrl-C: finish the game in flight's bookkeeping, stop, report what was played; twice: quit.
+      let interrupted = false;
+      const onInterrupt = () => {
+        if (interrupted) process.exit(130);
+        interrupted = true;
+        process.stderr.write(
+          '\ninterrupted: stopping after the game in flight (Ctrl-C again to quit now)\n',
+        );
+      };
+      process.on('SIGINT', onInterrupt);
       let w = 0;
       let l = 0;
       let runs = 0;
@@ -147,6 +157,7 @@ Examples:
           deciders,
           {
             now: () => performance.now(),
+            cancelled: () => interrupted,
             ...(o.sprt
               ? {
                   stop: (frames: readonly FrameRecord[]) => {
@@ -161,9 +172,9 @@ Examples:
               else if (frame.winner === 1) l++;
               if (breakAndRun(frame)) runs++;
               bar(done, `A ${w}–${l} B, break-and-run ${runs}${llr}`);
-              if (o.out) {
+              if (out) {
                 const rec = gameRecord(players, PRESETS[o.rules], o.table, o.seed, [frame]);
-                appendFileSync(o.out, `${JSON.stringify(rec)}\n`);
+                out.line(JSON.stringify(rec));
               }
             },
           },
@@ -171,7 +182,7 @@ Examples:
         if (!r.ok) throw new CliError(r.error.code, r.error.message, EXIT.rejected);
         if (r.value.length < games)
           process.stderr.write(
-            `${process.stderr.isTTY ? '\n' : ''}the SPRT decided after ${r.value.length} of ${games} games\n`,
+            `${process.stderr.isTTY ? '\n' : ''}${interrupted ? 'interrupted' : 'the SPRT decided'} after ${r.value.length} of ${games} games\n`,
           );
         const summary = summarise(r.value);
         const verdict = o.sprt ? test(r.value) : null;
@@ -195,6 +206,8 @@ Examples:
             `${o.noise ? `${noiseLine(players)}\n` : ''}${thinksOtherwise(o) ? `${budgetLine(players)}\n` : ''}${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
           );
       } finally {
+        process.off('SIGINT', onInterrupt);
+        out?.close();
         await evaluator.close();
       }
     });

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
@@ -8,7 +7,7 @@ import { playFrame } from '../../play/game.js';
 import { gameBreaker, gameSeed } from '../../play/match.js';
 import { makeDeciders, playerName } from '../../play/players.js';
 import { type GameRecord, gameRecord } from '../../play/record.js';
-import { CliError, EXIT, printJson } from '../io.js';
+import { CliError, EXIT, OutputFile, printJson } from '../io.js';
 import {
   budgetLine,
   gameOptions,
@@ -70,6 +69,7 @@ export interface PlayOptions extends SeatOptions {
 export async function runPlay(o: PlayOptions): Promise<GameRecord> {
   const names = [playerName(o.a), playerName(o.b)] as const;
   const players = seatsOf(o); // before the pool starts: a bad --budget is refused at once
+  const out = o.out === undefined ? null : new OutputFile(o.out); // unwritable: refused before any shot
   const evaluator = new PoolEvaluator(o.threads);
   if (o.noise && !o.json) process.stdout.write(`${noiseLine(players)}\n`);
   if (thinksOtherwise(o) && !o.json) process.stdout.write(`${budgetLine(players)}\n`);
@@ -106,7 +106,10 @@ export async function runPlay(o: PlayOptions): Promise<GameRecord> {
     await evaluator.close();
   }
   const record = gameRecord(players, PRESETS[o.rules], o.table, o.seed, frames);
-  if (o.out) writeFileSync(o.out, `${JSON.stringify(record)}\n`);
+  if (out) {
+    out.line(JSON.stringify(record));
+    out.close();
+  }
   if (o.json) printJson(record, false);
   else {
     const wins = [0, 1].map((p) => frames.filter((f) => f.winner === p).length);

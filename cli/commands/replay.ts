@@ -11,10 +11,14 @@ import { CliError, EXIT, parseJsonInput, readInput } from '../io.js';
  */
 export function replayRecords(text: string): string {
   const trimmed = text.trim();
-  const docs =
+  const lines =
     trimmed.startsWith('{') && trimmed.includes('\n{')
       ? trimmed.split('\n').filter(Boolean)
       : [trimmed];
+  // A file cut short (a full disk, a killed writer) ends in a torn line: the
+  // complete records before it are replayed, then the torn one is reported.
+  const torn = lines.length > 1 && !text.endsWith('\n') && !parses(lines[lines.length - 1]!);
+  const docs = torn ? lines.slice(0, -1) : lines;
   let actions = 0;
   for (const [i, line] of docs.entries()) {
     const doc = parseJsonInput(line, `record ${i + 1}`);
@@ -33,10 +37,28 @@ export function replayRecords(text: string): string {
     actions += r.actions;
     if (!r.ok) {
       process.stdout.write(`record ${i + 1}: MISMATCH after ${r.actions} actions: ${r.mismatch}\n`);
-      throw new CliError('E_REPLAY_MISMATCH', r.mismatch ?? 'mismatch', EXIT.rejected);
+      throw new CliError('E_REPLAY_MISMATCH', `record ${i + 1}: ${r.mismatch}`, EXIT.rejected);
     }
   }
-  return `replayed ${docs.length} record(s), ${actions} actions: identical\n`;
+  const summary = `replayed ${docs.length} record(s), ${actions} actions: identical\n`;
+  if (torn) {
+    process.stdout.write(summary);
+    throw new CliError(
+      'E_INPUT_TORN_RECORD',
+      `record ${lines.length} is cut short (the file ends inside it); the ${docs.length} before it replay identically`,
+      EXIT.rejected,
+    );
+  }
+  return summary;
+}
+
+function parses(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function registerReplay(program: Command): void {

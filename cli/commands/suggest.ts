@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeBudget } from '../../ai/budget.js';
 import type { LevelName, Noise } from '../../ai/levels.js';
@@ -13,7 +12,7 @@ import { type FrameState, newFrame } from '../../engine/state.js';
 import { levelOf } from '../../play/game.js';
 import { checkPosition, parseLayout } from '../../sim/index.js';
 import { checkSuggestInput } from '../documents.js';
-import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
+import { CliError, EXIT, OutputFile, parseJsonInput, printJson, readInput } from '../io.js';
 import {
   budgetOption,
   intOption,
@@ -128,6 +127,8 @@ Examples:
         json?: boolean;
       }) => {
         const state = stateFromInput(parseJsonInput(readInput(opts.in), 'the input'), opts.rules);
+        // Opened before the planning: an unwritable --svg is refused at once.
+        const svg = opts.svg === undefined ? null : new OutputFile(opts.svg);
         // --noise changes how the shots are sampled (and so the ranking); --budget how many.
         const spec = withNoise({ strategy: 'planner', level: opts.level }, opts.noise);
         const level = levelOf(withBudget(spec, opts.budget, '--budget', true));
@@ -176,8 +177,7 @@ Examples:
                     : { type: 'stalemate', reason: d.reason },
               suggestions: top.map(suggestionOf),
             };
-            if (opts.svg && d.kind === 'shot')
-              writeFileSync(opts.svg, renderSvg(state, d.ranked, opts.top));
+            if (svg && d.kind === 'shot') svg.line(renderSvg(state, d.ranked, opts.top));
             printJson(answer);
             return;
           }
@@ -185,7 +185,7 @@ Examples:
             printJson(d);
             return;
           }
-          if (opts.svg) writeFileSync(opts.svg, renderSvg(state, d.ranked, opts.top));
+          if (svg) svg.line(renderSvg(state, d.ranked, opts.top));
           if (opts.budget || opts.timeLimit !== undefined)
             process.stdout.write(
               `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; the second level stops at ${opts.timeLimit} ms` : ''}\n`,
@@ -207,6 +207,7 @@ Examples:
           });
           if (opts.svg) process.stdout.write(`drawn to ${opts.svg}\n`);
         } finally {
+          svg?.close();
           await evaluator.close();
         }
       },
