@@ -14,7 +14,7 @@ import { playShot } from '../../ai/sampling.js';
 import { apply, type FrameState, newFrame, PRESETS } from '../../engine/index.js';
 import { playFrame } from '../../play/game.js';
 import { makeDecider } from '../../play/players.js';
-import { replay } from '../../play/record.js';
+import { ENGINE_VERSION, replay } from '../../play/record.js';
 import { DEFAULT_PHYSICS } from '../../sim/index.js';
 import { HANGING_THREE, position } from './positions.js';
 
@@ -239,7 +239,7 @@ describe('planner', () => {
       if (!r.ok) return;
       const rep = replay({
         format: 'pool8/game/1',
-        engine: 't',
+        engine: ENGINE_VERSION,
         players,
         rules: PRESETS['pl-bca'],
         table: '9ft',
@@ -270,7 +270,7 @@ describe('planner', () => {
     );
     const rep = replay({
       format: 'pool8/game/1',
-      engine: 't',
+      engine: ENGINE_VERSION,
       players,
       rules: PRESETS['pl-bca'],
       table: '9ft',
