@@ -76,9 +76,10 @@ export function evaluateBreak(
     if ('error' in r) continue;
     const v = r.verdict;
     if (v.kind === 'continue') keep++;
-    pocketed += v.stayDown.length;
+    // Balls down on a legal break are credited (R6), on any other one they stay down.
+    pocketed += v.credited.length + v.stayDown.length;
     if (v.fouls.includes('SCRATCH') || v.fouls.includes('CUE_BALL_OFF_TABLE')) scratch++;
-    if (v.stayDown.includes(8)) eightDown++;
+    if (v.credited.includes(8) || v.stayDown.includes(8)) eightDown++;
     if (v.fouls.includes('ILLEGAL_BREAK')) illegal++;
     if (v.frame && v.frame.loser === 0) lost++;
     value += stateValue(r.state, 0, LEVELS.olympiad);

@@ -44,6 +44,21 @@ export type { Call } from '../engine/call.js';
 export type { EngineError, EngineErrorCode } from '../engine/errors.js';
 export type { FoulCode } from '../engine/foul.js';
 export type { BallPosition, Layout } from '../engine/layout.js';
+export type {
+  Lag,
+  MatchAction,
+  MatchAdjudication,
+  MatchFrame,
+  MatchState,
+  NewMatchOptions,
+} from '../engine/match.js';
+export type {
+  RackBall,
+  RackCheck,
+  RackFailure,
+  RackInput,
+  RackRequirement,
+} from '../engine/rackCheck.js';
 export type { Action } from '../engine/referee.js';
 export type { Err, Ok, Result } from '../engine/result.js';
 export { RULES_PRESETS, type RuleOptions, type RulesPreset } from '../engine/rules.js';

@@ -8,7 +8,17 @@ import { perturb } from '../ai/noise.js';
 import { layoutFor } from '../ai/sampling.js';
 import { engineError } from '../engine/errors.js';
 import type { BallPosition, Layout } from '../engine/layout.js';
+import {
+  applyMatch as engineApplyMatch,
+  newMatch as engineNewMatch,
+  type MatchAction,
+  type MatchAdjudication,
+  type MatchState,
+  type NewMatchOptions,
+  parseMatch,
+} from '../engine/match.js';
 import { parseState } from '../engine/parse.js';
+import { checkRackInput, type RackCheck, type RackInput } from '../engine/rackCheck.js';
 import { type Action, apply as engineApply } from '../engine/referee.js';
 import { err, ok, type Result } from '../engine/result.js';
 import type { Shot } from '../engine/shot.js';
@@ -141,4 +151,50 @@ export function apply(
  */
 export function newFrame(options: NewFrameOptions): FrameState {
   return engineNewFrame(options);
+}
+
+/**
+ * Checks a rack made by people against R3: the apex ball on the foot spot,
+ * the 8 in the middle of the third row, a solid and a stripe in the back
+ * corners, the balls frozen, the triangle square to the table.
+ *
+ * @param rack - `{ table?, balls }`: the table (default `9ft`) and the
+ * fifteen object balls where they stand, in metres
+ * @returns the check: `legal`, each failing requirement (`requirement`,
+ * `rule`, `detail`, `balls`, `mm`) and the tolerances in millimetres; or
+ * `E_BAD_RACK` (`E_UNKNOWN_BALL` for a ball id) when the rack is malformed
+ */
+export function checkRack(rack: RackInput): Result<RackCheck, Pool8Error> {
+  return checkRackInput(rack, 'rack');
+}
+
+/**
+ * A new match (R4): a race to `framesToWin` frames, the first frame racked
+ * from `seed` and broken as the lag winner chose, the break alternating.
+ *
+ * @param options - `framesToWin`, `lag` (`{ winner, winnerBreaks }`),
+ * `seed`, and optionally `table` and `rules` as for {@link newFrame}
+ * @returns the match, plain JSON data
+ */
+export function newMatch(options: NewMatchOptions): MatchState {
+  return engineNewMatch(options);
+}
+
+/**
+ * Plays an action on a match: any referee `Action` on its frame in play, or
+ * `{ type: 'nextFrame' }` to rack the next frame once that one is over. A
+ * stalemate (R21) re-racks the frame for its breaker and counts for nobody.
+ *
+ * @returns the match after it and the verdict, or the reason it is refused:
+ * `E_BAD_MATCH`, `E_MATCH_OVER`, `E_FRAME_NOT_OVER`, or any code of `apply`
+ */
+export function applyMatch(
+  match: MatchState,
+  action: MatchAction,
+): Result<MatchAdjudication, Pool8Error> {
+  const parsed = parseMatch(match);
+  if (!parsed.ok) return parsed;
+  const misplaced = checkStatePositions(parsed.value.frame, 'match.frame.balls');
+  if (misplaced) return err(misplaced);
+  return engineApplyMatch(parsed.value, action);
 }

@@ -2,7 +2,10 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import { shotReportFields } from '../engine/adjudicate.js';
 import { GroupSchema } from '../engine/ball.js';
 import { engineProblem } from '../engine/errors.js';
+import { foulReportFields } from '../engine/foulBeforeStroke.js';
 import { LayoutInputSchema } from '../engine/layout.js';
+import { MatchActionSchema, MatchStateInputSchema } from '../engine/match.js';
+import { RackBallSchema, RackInputSchema } from '../engine/rackCheck.js';
 import { ActionSchema, actionProblem } from '../engine/referee.js';
 import { ShotSchema } from '../engine/shot.js';
 import { BallInHandSchema, FrameStateInputSchema, PlayerIdSchema } from '../engine/state.js';
@@ -44,27 +47,84 @@ export const SimInputSchema = closed(
   { $id: 'SimInput', description: 'the input of pool8 sim' },
 );
 
+/** The number of the shot a correction names (the `correct` action's own field). */
+const correctedShot = (ActionSchema.anyOf as TSchema[]).find(
+  (m) => m.properties?.type?.const === 'correct',
+)!.properties.shot as TSchema;
+
+/** The one-action shorthands of a referee document (cli/commands/referee.ts actionOf). */
+const actionShorthands = {
+  call: shotReportFields.call,
+  events: Type.Optional(shotReportFields.events),
+  layout: shotReportFields.layout,
+  decide: Type.Optional(Type.String({ description: 'a decision option on offer' })),
+  stalemate: Type.Optional(Type.Literal(true)),
+  /** R20 note: the last shot corrected; `shot` names it (state.shotCount). */
+  correct: Type.Optional(closed({ shot: correctedShot, ...shotReportFields })),
+  /** R5, R15: a foul before the stroke. */
+  foul: Type.Optional(closed(foulReportFields)),
+  /** R3: the balls racked by people, before the break. */
+  rack: Type.Optional(closed({ balls: Type.Array(RackBallSchema) })),
+};
+
 /** `pool8 referee` with an action: the state and what happened. */
 export const RefereeRequestSchema = closed(
   {
     state: FrameStateInputSchema,
     ...printedAlongside,
-    call: shotReportFields.call,
-    events: Type.Optional(shotReportFields.events),
-    layout: shotReportFields.layout,
-    decide: Type.Optional(Type.String({ description: 'a decision option on offer' })),
-    stalemate: Type.Optional(Type.Literal(true)),
-    correct: Type.Optional(closed(shotReportFields)),
+    ...actionShorthands,
     action: Type.Optional(ActionSchema),
   },
-  { description: 'a state and one action: events (a shot), decide, stalemate, correct or action' },
+  {
+    description:
+      'a state and one action: events (a shot), decide, stalemate, correct, foul, rack or action',
+  },
 );
 
-/** `pool8 referee`: a request, or a bare state (then it says what the next player may do). */
-export const RefereeInputSchema = Type.Union([RefereeRequestSchema, FrameStateInputSchema], {
-  $id: 'RefereeInput',
-  description: 'the input of pool8 referee: { state, action… } or a bare state',
-});
+/**
+ * `pool8 referee` on a match (engine/match.ts): the match and one action —
+ * any frame action, played on its frame in play, or `nextFrame`. A `state`
+ * beside the match (as referee prints it) must be the match's frame.
+ */
+export const MatchRequestSchema = closed(
+  {
+    match: MatchStateInputSchema,
+    state: Type.Optional(FrameStateInputSchema),
+    ...printedAlongside,
+    ...actionShorthands,
+    nextFrame: Type.Optional(Type.Literal(true)),
+    action: Type.Optional(MatchActionSchema),
+  },
+  {
+    description:
+      'a match and one action: events, decide, stalemate, correct, foul, rack, nextFrame or action',
+  },
+);
+
+/** `pool8 referee` checking a rack (R3): `{ "rack": { "table"?, "balls" } }`. */
+export const RackRequestSchema = closed(
+  { rack: RackInputSchema, about: printedAlongside.about, expect: printedAlongside.expect },
+  { description: 'a rack to check by R3' },
+);
+
+/**
+ * `pool8 referee`: a request on a state, on a match or a rack check, or a
+ * bare state or match (then it says what the next player may do).
+ */
+export const RefereeInputSchema = Type.Union(
+  [
+    RefereeRequestSchema,
+    MatchRequestSchema,
+    RackRequestSchema,
+    FrameStateInputSchema,
+    MatchStateInputSchema,
+  ],
+  {
+    $id: 'RefereeInput',
+    description:
+      'the input of pool8 referee: { state, action… }, { match, action… }, { rack }, or a bare state or match',
+  },
+);
 
 /** `pool8 suggest` from a layout: the balls, and who is to shoot with what. */
 export const SuggestLayoutSchema = closed(
@@ -137,32 +197,71 @@ function checkGeometry(table: unknown, balls: unknown, field: string): void {
   if (e !== null) refused(e);
 }
 
-/** Checks a `pool8 referee` document; a bare state has no action (`action: null`). */
-export function checkRefereeInput(doc: unknown): {
-  state: unknown;
-  request: Record<string, unknown> | null;
-} {
-  const d = object(doc, '{ "state": …, … } or a state');
-  if (!('state' in d)) {
-    check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
-    checkGeometry(d.table, d.balls, 'state.balls');
-    return { state: d, request: null };
-  }
-  check(RefereeRequestSchema, d, '', actionProblem);
-  const state = d.state as { table: unknown; balls: unknown };
-  checkGeometry(state.table, state.balls, 'state.balls');
-  // Where the balls stopped, as reported: the same geometry.
+/** A `pool8 referee` document, by what it is about; a bare state or match has no request. */
+export type RefereeDocument =
+  | {
+      readonly kind: 'frame';
+      readonly state: unknown;
+      readonly request: Record<string, unknown> | null;
+    }
+  | {
+      readonly kind: 'match';
+      readonly match: unknown;
+      readonly request: Record<string, unknown> | null;
+    }
+  | { readonly kind: 'rack'; readonly rack: unknown };
+
+/** A problem in a match document: in the match's frame, the match, or the action. */
+function matchProblem(p: WireProblem): { code: string; message: string } {
+  if (/^(state|match\.frame)($|[.[])/.test(p.field)) return engineProblem(p, 'E_BAD_STATE');
+  if (/^match($|[.[])/.test(p.field)) return engineProblem(p, 'E_BAD_MATCH');
+  return actionProblem(p);
+}
+
+/** The geometry of a state's balls and of the layouts a request reports (where the balls stopped). */
+function checkRequestGeometry(state: unknown, d: Record<string, unknown>, field: string): void {
+  const s = state as { table: unknown; balls: unknown };
+  checkGeometry(s.table, s.balls, `${field}.balls`);
   const reports: [unknown, string][] = [
     [d.layout, 'layout.balls'],
     [(d.correct as { layout?: unknown } | undefined)?.layout, 'correct.layout.balls'],
+    [(d.foul as { layout?: unknown } | undefined)?.layout, 'foul.layout.balls'],
     [(d.action as { layout?: unknown } | undefined)?.layout, 'action.layout.balls'],
   ];
-  for (const [layout, field] of reports) {
+  for (const [layout, at] of reports) {
     if (layout === undefined || layout === null) continue;
     const l = layout as { table?: unknown; balls: unknown };
-    checkGeometry(l.table ?? state.table, l.balls, field);
+    checkGeometry(l.table ?? s.table, l.balls, at);
   }
-  return { state: d.state, request: d };
+}
+
+/** Checks a `pool8 referee` document and says what it is about: a frame, a match or a rack. */
+export function checkRefereeInput(doc: unknown): RefereeDocument {
+  const d = object(doc, '{ "state": …, … }, { "match": …, … }, { "rack": … } or a state');
+  if ('match' in d) {
+    check(MatchRequestSchema, d, '', matchProblem);
+    checkRequestGeometry((d.match as { frame: unknown }).frame, d, 'match.frame');
+    return { kind: 'match', match: d.match, request: d };
+  }
+  if ('state' in d) {
+    check(RefereeRequestSchema, d, '', actionProblem);
+    checkRequestGeometry(d.state, d, 'state');
+    return { kind: 'frame', state: d.state, request: d };
+  }
+  if ('rack' in d) {
+    // The check reports how far balls are from where R3 puts them; it refuses only a malformed rack.
+    check(RackRequestSchema, d, '', (p) => engineProblem(p, 'E_BAD_RACK'));
+    return { kind: 'rack', rack: d.rack };
+  }
+  if (d.format === 'pool8/match/1' || 'framesToWin' in d) {
+    check(MatchStateInputSchema, d, 'match', matchProblem);
+    const frame = d.frame as { table: unknown; balls: unknown };
+    checkGeometry(frame.table, frame.balls, 'match.frame.balls');
+    return { kind: 'match', match: d, request: null };
+  }
+  check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
+  checkGeometry(d.table, d.balls, 'state.balls');
+  return { kind: 'frame', state: d, request: null };
 }
 
 /** Checks a `pool8 suggest` document. */

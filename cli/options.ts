@@ -1,7 +1,7 @@
 import { type Command, Option } from 'commander';
 import { describeBudget, overrideBudget } from '../ai/budget.js';
 import { isLevelName, LEVEL_NAMES, LEVELS, type LevelName, type Noise } from '../ai/levels.js';
-import { describeNoise, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
+import { describeNoise, NOISE_BOUNDS, NOISE_FIELDS, overrideNoise } from '../ai/noise.js';
 import { isRulesPreset, RULES_PRESETS, type RulesPreset } from '../engine/rules.js';
 import { isTableSize, type TableSize } from '../engine/table.js';
 import { levelOf, noiseOf, type PlayerSpec } from '../play/game.js';
@@ -55,7 +55,7 @@ export function noiseOption(v: string): Partial<Noise> {
   if (overrideNoise(LEVELS.olympiad.noise, o) === null)
     throw new CliError(
       'E_INPUT_BAD_OPTION',
-      `--noise must be a JSON object of ${NOISE_FIELDS.join(', ')}, each a number ≥ 0 (φ and θ in degrees, V in m/s, a and b in R), e.g. '{"phi":0.0625}'; not ${JSON.stringify(v)}`,
+      `--noise must be a JSON object of ${NOISE_FIELDS.join(', ')}, each a number ≥ 0 (φ and θ in degrees, V in m/s, a and b in R) and at most the simulator's range (${NOISE_BOUNDS}), e.g. '{"phi":0.0625}'; not ${JSON.stringify(v)}`,
     );
   return o as Partial<Noise>;
 }

@@ -3,10 +3,13 @@ import { registerMatch } from './commands/match.js';
 import { registerPlay } from './commands/play.js';
 import { registerReferee } from './commands/referee.js';
 import { registerReplay } from './commands/replay.js';
+import { registerReport } from './commands/report.js';
 import { registerSchemas } from './commands/schemas.js';
 import { registerSearchBreak } from './commands/searchBreak.js';
+import { registerServe } from './commands/serve.js';
 import { registerSim } from './commands/sim.js';
 import { registerSuggest } from './commands/suggest.js';
+import { registerWorker } from './commands/worker.js';
 
 /** The whole CLI, apart from process.argv, so tests can drive it with exitOverride(). */
 export function buildProgram(): Command {
@@ -20,9 +23,12 @@ export function buildProgram(): Command {
   registerSuggest(program);
   registerMatch(program);
   registerReplay(program);
+  registerReport(program);
   registerReferee(program);
   registerSim(program);
+  registerWorker(program);
   registerSearchBreak(program);
   registerSchemas(program);
+  registerServe(program);
   return program;
 }

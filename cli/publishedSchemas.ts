@@ -2,6 +2,8 @@ import type { TSchema } from '@sinclair/typebox';
 import { SuggestionSchema, SuggestionsSchema } from '../ai/suggestion.js';
 import { CallSchema } from '../engine/call.js';
 import { LayoutInputSchema, LayoutSchema } from '../engine/layout.js';
+import { MatchActionSchema, MatchStateInputSchema, MatchStateSchema } from '../engine/match.js';
+import { RackCheckSchema, RackInputSchema } from '../engine/rackCheck.js';
 import { ActionSchema } from '../engine/referee.js';
 import { RuleOptionsSchema } from '../engine/rules.js';
 import { ShotSchema } from '../engine/shot.js';
@@ -23,6 +25,11 @@ export const PUBLISHED_SCHEMAS: Readonly<Record<string, TSchema>> = {
   ShotEvent: ShotEventSchema,
   ShotEvents: ShotEventsSchema,
   Action: ActionSchema,
+  MatchState: MatchStateSchema,
+  MatchStateInput: MatchStateInputSchema,
+  MatchAction: MatchActionSchema,
+  RackInput: RackInputSchema,
+  RackCheck: RackCheckSchema,
   Layout: LayoutSchema,
   LayoutInput: LayoutInputSchema,
   Shot: ShotSchema,

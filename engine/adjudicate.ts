@@ -19,7 +19,7 @@ import {
   type PlayerId,
   type TableBall,
 } from './state.js';
-import { headStringX } from './table.js';
+import { inKitchen } from './table.js';
 import { firstProblem } from './validator.js';
 import type { Verdict } from './verdict.js';
 import { closed, type Wire } from './wireType.js';
@@ -65,17 +65,24 @@ export function isOnEight(state: FrameState, p: PlayerId): boolean {
 
 /**
  * Touch fouls (R5, R15, and the readings "Foul scope" and "Touching the cue
- * ball"). Under cue-ball fouls only an object ball touched is a foul only on
- * a jump, curve or massé stroke; the cue ball touched after its placement is
- * confirmed is a foul unless the preset lets it be adjusted until the stroke.
+ * ball"), for a shot's log and for a foul before the stroke alike. Under
+ * cue-ball fouls only an object ball touched is a foul only on a jump, curve
+ * or massé stroke. The cue ball in hand touched after its placement is
+ * confirmed is a foul unless the preset lets it be adjusted until the stroke;
+ * a cue ball not in hand is in position, so any touch of it other than the
+ * stroke is a foul (R15, both presets).
  */
-function touchFouls(state: FrameState, facts: ShotFacts): FoulCode[] {
+export function touchFouls(state: FrameState, facts: Pick<ShotFacts, 'touches'>): FoulCode[] {
   const fouls: FoulCode[] = [];
   for (const t of facts.touches) {
     if (t.ball === CUE) {
       const afterPlacement =
         t.phase === 'afterPlacement' || (t.phase === 'placement' && t.afterConfirm);
-      if (t.phase === 'stroke' || (afterPlacement && !state.rules.cueBallAdjustableUntilStroke)) {
+      if (
+        t.phase === 'stroke' ||
+        state.ballInHand === null ||
+        (afterPlacement && !state.rules.cueBallAdjustableUntilStroke)
+      ) {
         if (!fouls.includes('CUE_BALL_TOUCHED')) fouls.push('CUE_BALL_TOUCHED');
       }
     } else if (
@@ -151,11 +158,11 @@ function placeCueBall(state: FrameState, facts: ShotFacts): Check<readonly Table
   }
   const cue = state.balls.find((b) => b.id === CUE);
   if (!cue) return err(engineError('E_PLACEMENT_REQUIRED', undefined, { ball: CUE }));
-  if (inHand?.region === 'kitchen' && cue.x !== null && cue.x > headStringX(state.table)) {
+  if (inHand?.region === 'kitchen' && cue.x !== null && !inKitchen(state.table, cue.x)) {
     return err(
       engineError(
         'E_PLACEMENT_OUTSIDE_KITCHEN',
-        'the cue ball lies past the head string: place it',
+        'the cue ball lies on or past the head string: place it',
         { ball: CUE },
       ),
     );
@@ -238,6 +245,15 @@ interface Outcome {
   readonly spot: BallId[];
 }
 
+/**
+ * R18 (R8 on the break): jumping an object ball off the table is a foul, and
+ * the 8 is an object ball (R1). One rule for the break and for play; what
+ * follows from it — R8's choice, R20C's loss of the frame — comes after.
+ */
+function objectBallOffTable(facts: ShotFacts): boolean {
+  return facts.offTable.some((b) => b !== CUE);
+}
+
 /** The break (R2, R6–R9, R11, R15, R18, R20C). */
 function judgeBreak(state: FrameState, facts: ShotFacts): Outcome {
   const shooter = state.turn;
@@ -253,7 +269,7 @@ function judgeBreak(state: FrameState, facts: ShotFacts): Outcome {
   if (!legal) fouls.push('ILLEGAL_BREAK');
   if (facts.pocketed.some((p) => p.ball === CUE)) fouls.push('SCRATCH');
   if (facts.offTable.includes(CUE)) fouls.push('CUE_BALL_OFF_TABLE');
-  if (jumped.length > 0 || eightOff) fouls.push('OBJECT_BALL_OFF_TABLE');
+  if (objectBallOffTable(facts)) fouls.push('OBJECT_BALL_OFF_TABLE');
   const touched = touchFouls(state, facts);
   fouls.push(...touched);
   const spot: BallId[] = state.rules.spotJumpedBalls ? [...jumped] : [];
@@ -279,10 +295,13 @@ function judgeBreak(state: FrameState, facts: ShotFacts): Outcome {
   if (eightDown) {
     // R9: the 8 on the break never loses (R20A exception).
     if (!cueFoul && jumped.length === 0 && touched.length === 0 && !eightOff) {
+      // The break is legal and clean: the other balls down are legally pocketed (R6, R17).
+      const others = sortIds(objDown.filter((b) => b !== EIGHT));
       return {
         ...base,
+        credited: others,
         kind: 'decision',
-        rules: ['R9'],
+        rules: others.length > 0 ? ['R9', 'R6'] : ['R9'],
         next: shooter,
         ballInHand: null,
         pending: {
@@ -378,9 +397,12 @@ function judgeBreak(state: FrameState, facts: ShotFacts): Outcome {
   }
 
   if (objDown.length > 0) {
-    // R2: the breaker continues when he pockets an object ball; R11: the table stays open.
+    // R2: the breaker continues when he pockets an object ball; R11: the table
+    // stays open. The balls down on a legal break with no foul are legally
+    // pocketed (R6; none of R17's cases): credited, though no group is decided.
     return {
       ...base,
+      credited: sortIds(objDown),
       kind: 'continue',
       rules: ['R2', 'R6', 'R11'],
       next: shooter,
@@ -447,7 +469,7 @@ function judgeShot(
     !facts.crossedOutBeforeContact
   ) {
     const target = cueAt.find((b) => b.id === first);
-    if (target && target.x !== null && target.x < headStringX(state.table)) {
+    if (target && target.x !== null && inKitchen(state.table, target.x)) {
       fouls.push('BEHIND_HEAD_STRING');
       rules.add('R7');
     }
@@ -464,7 +486,7 @@ function judgeShot(
     fouls.push('CUE_BALL_OFF_TABLE');
     rules.add('R15');
   }
-  if (jumped.length > 0) {
+  if (objectBallOffTable(facts)) {
     fouls.push('OBJECT_BALL_OFF_TABLE');
     rules.add('R18');
   }
@@ -658,10 +680,23 @@ export function adjudicateChecked(state: FrameState, report: ShotReport): Check<
   const remaining = new Set<BallId>([...onTable, CUE as BallId].filter((id) => !gone.has(id)));
   const after = positionsAfter(remaining, report.layout);
   if (!after.ok) return after;
-  const respotted = spotBalls(state.table, after.value, outcome.spot);
+  // Spotting serves the play that follows: a shot that ends the frame spots nothing.
+  const spot = outcome.result === null ? outcome.spot : [];
+  const unknown = after.value.find((b) => b.x === null || b.y === null);
+  if (spot.length > 0 && unknown !== undefined) {
+    // The spot may be taken by a ball whose place is not known (reading "Jumped balls and the spotted 8").
+    return err(
+      engineError(
+        'E_SPOT_POSITIONS_UNKNOWN',
+        `ball ${spot.join(', ')} must be spotted, and where ball ${unknown.id} lies is not known`,
+        { field: 'layout', ball: unknown.id },
+      ),
+    );
+  }
+  const respotted = spotBalls(state.table, after.value, spot);
   const balls = [...after.value, ...respotted].sort((a, b) => a.id - b.id);
   const objectsDown: BallId[] = facts.pocketed.map((p) => p.ball).filter((b) => b !== CUE);
-  const jumpedKept = facts.offTable.filter((b) => b !== CUE && !outcome.spot.includes(b));
+  const jumpedKept = facts.offTable.filter((b) => b !== CUE && !spot.includes(b));
 
   const streakCounts = call.value?.kind === 'safety' && state.phase === 'play';
   const noAttempt = streakCounts

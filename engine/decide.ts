@@ -22,7 +22,8 @@ import type { Verdict } from './verdict.js';
  * - rerackAndBreak / rerackOpponentBreaks: a new rack, the decider or the
  *   other player breaks (R6; after R9 the decider breaks, reading "Re-racks");
  * - spotEightAcceptTable / spotEightCueInKitchen: the 8 goes to the foot spot
- *   (R9) and the decider shoots as above.
+ *   (R9) and the decider shoots as above; refused while the positions of the
+ *   balls are not known (the spot may be taken: E_SPOT_POSITIONS_UNKNOWN).
  */
 export function decide(state: FrameState, option: unknown): Result<Adjudication, EngineError> {
   if (state.phase === 'over') return err(engineError('E_FRAME_OVER'));
@@ -76,6 +77,26 @@ export function decide(state: FrameState, option: unknown): Result<Adjudication,
   let respotted: TableBall[] = [];
   let pocketed = state.pocketed;
   if (choice === 'spotEightAcceptTable' || choice === 'spotEightCueInKitchen') {
+    // Only a pocketed 8 is spotted: a state whose choice offers it with the 8
+    // elsewhere is inconsistent, and spotting would put a second 8 on the table.
+    if (!pocketed.includes(EIGHT)) {
+      return err(
+        engineError('E_BAD_STATE', 'the pending choice spots the 8, but the 8 is not pocketed', {
+          field: 'state.pending.options',
+          ball: EIGHT,
+        }),
+      );
+    }
+    const unknown = balls.find((b) => b.x === null || b.y === null);
+    if (unknown !== undefined) {
+      return err(
+        engineError(
+          'E_SPOT_POSITIONS_UNKNOWN',
+          `the 8 must be spotted (R9), and where ball ${unknown.id} lies is not known: correct the break with its layout`,
+          { field: 'state.balls', ball: unknown.id },
+        ),
+      );
+    }
     respotted = spotBalls(state.table, balls, [EIGHT]);
     balls = [...balls, ...respotted].sort((a, b) => a.id - b.id);
     const i = pocketed.lastIndexOf(EIGHT);

@@ -2,13 +2,14 @@ import { type BallId, CUE } from './ball.js';
 import { type EngineError, engineError } from './errors.js';
 import { err, ok, type Result } from './result.js';
 import type { BallInHand, TableBall } from './state.js';
-import { BALL_RADIUS, headStringX, TABLE_DIMENSIONS, type TableSize } from './table.js';
+import { BALL_RADIUS, headStringX, inKitchen, TABLE_DIMENSIONS, type TableSize } from './table.js';
 
 /**
  * Where the cue ball in hand may go (R15): anywhere inside the cushions not
  * overlapping a ball; after a foul on the break only behind the head string
- * (R7, R8, R9, R15). "Behind the head string" means the ball's centre is not
- * past x = L/4 (docs/wire.md: the kitchen is x < L/4).
+ * (R7, R8, R9, R15). "Behind the head string" means the ball's centre is
+ * short of x = L/4: on the head string is not behind it (docs/wire.md: the
+ * kitchen is x < L/4; docs/rules.md reading "Behind the head string").
  */
 export function checkPlacement(
   table: TableSize,
@@ -21,9 +22,9 @@ export function checkPlacement(
   if (at.x < R || at.x > L - R || at.y < R || at.y > W - R) {
     return err(engineError('E_PLACEMENT_OFF_TABLE', `(${at.x}, ${at.y})`, { ball: CUE }));
   }
-  if (inHand.region === 'kitchen' && at.x > headStringX(table)) {
+  if (inHand.region === 'kitchen' && !inKitchen(table, at.x)) {
     return err(
-      engineError('E_PLACEMENT_OUTSIDE_KITCHEN', `x = ${at.x} > ${headStringX(table)}`, {
+      engineError('E_PLACEMENT_OUTSIDE_KITCHEN', `x = ${at.x} ≥ ${headStringX(table)}`, {
         ball: CUE,
       }),
     );
@@ -44,6 +45,7 @@ export function checkPlacement(
 
 /** Object balls whose centre lies behind the head string: R7's forbidden direct targets. */
 export function ballsBehindHeadString(table: TableSize, balls: readonly TableBall[]): BallId[] {
-  const hx = headStringX(table);
-  return balls.filter((b) => b.id !== CUE && b.x !== null && b.x < hx).map((b) => b.id);
+  return balls
+    .filter((b) => b.id !== CUE && b.x !== null && inKitchen(table, b.x))
+    .map((b) => b.id);
 }

@@ -10,6 +10,7 @@ import {
   type RulesPreset,
 } from './rules.js';
 import {
+  BALL_RADIUS,
   DEFAULT_TABLE,
   headStringX,
   TABLE_DIMENSIONS,
@@ -118,12 +119,18 @@ function frameFields<R extends TSchema>(rules: R) {
     balls: Type.Array(TableBallSchema),
     /** Object balls pocketed this rack, in the order they dropped. */
     pocketed: Type.Array(ObjectBallIdSchema, { maxItems: 15 }),
-    /** Object balls jumped off the table and not spotted (wpa preset only; R18 spots them). */
+    /**
+     * Object balls jumped off the table and not spotted: in wpa, or on the
+     * shot that ended the frame (R18 spots them otherwise).
+     */
     offTable: Type.Array(ObjectBallIdSchema, { maxItems: 15 }),
     ballInHand: Type.Union([BallInHandSchema, Type.Null()]),
     pending: Type.Union([PendingDecisionSchema, Type.Null()]),
     result: Type.Union([FrameResultSchema, Type.Null()]),
-    /** Shots played this frame (re-racks included). */
+    /**
+     * Shots played this frame (re-racks included): the last one played is
+     * shot number `shotCount`, the number a correction names (R20 note).
+     */
     shotCount: CountSchema,
     /** Fouls this frame by player 0 and 1 (three fouls do not lose, R21 note). */
     fouls: Type.Tuple([CountSchema, CountSchema]),
@@ -201,10 +208,16 @@ export function racked(
     turn: breaker,
     phase: 'break',
     groups: null,
-    // The cue ball starts on the head spot (L/4, W/2); the breaker may move it
-    // anywhere behind the head string (R6).
+    // The cue ball starts on the long string one ball radius behind the head
+    // string (the head spot, on the string itself, is not behind it: reading
+    // "Behind the head string"); the breaker may move it anywhere behind the
+    // head string (R6).
     balls: [
-      { id: CUE, x: headStringX(base.table), y: TABLE_DIMENSIONS[base.table].width / 2 },
+      {
+        id: CUE,
+        x: headStringX(base.table) - BALL_RADIUS,
+        y: TABLE_DIMENSIONS[base.table].width / 2,
+      },
       ...balls.map((b) => ({ id: b.id, x: b.x, y: b.y })),
     ],
     pocketed: [],

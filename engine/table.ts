@@ -79,6 +79,15 @@ export function headStringX(table: TableSize): number {
   return TABLE_DIMENSIONS[table].length / 4;
 }
 
+/**
+ * Whether a ball's centre at `x` is behind the head string, in the kitchen
+ * (R6, R7, R15). Strictly: a ball exactly on the head string is not behind
+ * it (docs/rules.md, reading "Behind the head string").
+ */
+export function inKitchen(table: TableSize, x: number): boolean {
+  return x < headStringX(table);
+}
+
 /** Foot spot (3L/4, W/2), where the apex ball stands (R3). */
 export function footSpot(table: TableSize): Point {
   const { length: L, width: W } = TABLE_DIMENSIONS[table];

@@ -24,7 +24,11 @@ export type VerdictKind =
   /** A stalemate: re-rack, the same breaker (R21). */
   | 'stalemate'
   /** A decision was carried out and play goes on. */
-  | 'decided';
+  | 'decided'
+  /** A rack made by people was checked and taken for the break (R3). */
+  | 'racked'
+  /** The next frame of a match is racked, its breaker by R4 (engine/match.ts). */
+  | 'newFrame';
 
 /** The referee's ruling on one action: its kind, fouls, balls, who plays next, and the rules that decided it. */
 export interface Verdict {

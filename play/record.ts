@@ -29,7 +29,7 @@ export const ENGINE_VERSION = '0.1.0';
 const PointSchema = closed({ x: Type.Number(), y: Type.Number() });
 
 /** A seat of the record's header (play/game.ts PlayerSpec). */
-const PlayerSpecSchema = closed({
+export const PlayerSpecSchema = closed({
   strategy: oneOf(STRATEGIES, STRATEGIES.join(', ')),
   level: oneOf(LEVEL_NAMES, LEVEL_NAMES.join(', ')),
   noise: Type.Optional(

@@ -68,6 +68,21 @@ const TOUCH = 1e-9;
 const OVERLAP_EPS = 1e-10;
 /** Safety valve: a cluster episode never runs longer than this many steps. */
 const MAX_STEPS = 20_000;
+/**
+ * A member pressed against a cushion by its neighbours takes an impulse at
+ * every step it moves in; one contact is logged until it has left the
+ * cushion feature by this much (m), as a rack gap.
+ */
+const CUSHION_SEPARATION = 1e-4;
+/**
+ * Two members that part but would be driven back together by the cloth
+ * before their gap opens this far (m) are still one contact: the episode
+ * goes on (else it would end and start again ever sooner, a Zeno cascade of
+ * episodes, as for a ball pressed into a rail: sim/simulate.ts HOP).
+ */
+const REJOIN = 1e-6;
+/** Rounds of moving released members out of the cushions and apart at an episode's end. */
+const SEPARATION_PASSES = 100;
 
 export class Cluster {
   active = false;
@@ -93,6 +108,8 @@ export class Cluster {
   readonly sx = new Float64Array(16);
   readonly sy = new Float64Array(16);
   readonly clear = new Float64Array(16);
+  /** Cushion features (bit k: segment k, then the vertices) each member is within CUSHION_SEPARATION of. */
+  readonly near = new Int32Array(16);
   /** Bit mask of balls that joined during the last step (the caller invalidates their predictions). */
   joined = 0;
   n = 0;
@@ -144,6 +161,35 @@ export class Cluster {
         if (dx * dx + dy * dy < lim * lim) return true;
       }
     }
+    // A cushion is a third body too: a ball driven into a rail or jaw while
+    // it is still loaded by the other is a three-body contact (resolved one
+    // impulse at a time, it chatters between the two ever faster).
+    for (let u = 0; u < 2; u++) {
+      const s = u === 0 ? a : c;
+      const v = Math.sqrt(b.vx[s]! * b.vx[s]! + b.vy[s]! * b.vy[s]!);
+      if (this.nearCushion(b.x[s]!, b.y[s]!, this.p.R + reach + v * window)) return true;
+    }
+    return false;
+  }
+
+  /** Whether some cushion nose, jaw or jaw tip is closer than d to the point (x, y). */
+  private nearCushion(x: number, y: number, d: number): boolean {
+    const geo = this.geo;
+    // Every feature lies on or outside the playing rectangle.
+    if (Math.min(geo.length / 2 - Math.abs(x), geo.width / 2 - Math.abs(y)) >= d) return false;
+    for (const s of geo.segments) {
+      const rx = x - s.px;
+      const ry = y - s.py;
+      const lam = rx * s.ux + ry * s.uy;
+      if (lam < 0 || lam > s.len) continue;
+      const dist = rx * s.nx + ry * s.ny;
+      if (dist < d && dist > -this.p.R) return true;
+    }
+    for (const v of geo.vertices) {
+      const dx = x - v.x;
+      const dy = y - v.y;
+      if (dx * dx + dy * dy < d * d) return true;
+    }
     return false;
   }
 
@@ -173,6 +219,7 @@ export class Cluster {
    * time, as the cluster moves free balls.
    */
   private add(i: number, t: number): void {
+    if (this.member[i] === 1) return;
     const b = this.b;
     const back = t - this.time;
     this.keIn += kineticEnergyAt(b, i, t, this.p);
@@ -180,12 +227,14 @@ export class Cluster {
     b.y[i] = b.y[i]! - b.vy[i]! * back;
     b.t0[i] = this.time;
     b.phase[i] = CLUSTER;
+    b.rail[i] = -1;
     b.ax[i] = 0;
     b.ay[i] = 0;
     b.alx[i] = 0;
     b.aly[i] = 0;
     b.tEnd[i] = Number.POSITIVE_INFINITY;
     this.member[i] = 1;
+    this.near[i] = 0;
     let k = this.count++;
     while (k > 0 && this.list[k - 1]! > i) {
       this.list[k] = this.list[k - 1]!;
@@ -203,12 +252,13 @@ export class Cluster {
   }
 
   /**
-   * One step of this.dt from this.time. Returns true when the episode is
-   * over: either (doing nothing) no two members overlap or would within the
-   * step, or the step limit is reached. The caller only steps while every
-   * ball outside the cluster keeps its closed form to the step's end.
+   * One step of h (this.dt, or less to end at the next event outside) from
+   * this.time. Returns true when the episode is over: either (doing
+   * nothing) no two members overlap or would within the step, or the step
+   * limit is reached. The caller only steps while every ball outside the
+   * cluster keeps its closed form to the step's end.
    */
-  step(events: ShotEvent[]): boolean {
+  step(events: ShotEvent[], h = this.dt): boolean {
     const b = this.b;
     const p = this.p;
     const { k: K, c: C } = this.model;
@@ -216,7 +266,6 @@ export class Cluster {
     const R2 = 2 * R;
     const m = p.m;
     const f = p.ballFriction;
-    const h = this.dt;
     const list = this.list;
     const cnt = this.count;
     this.joined = 0;
@@ -247,7 +296,8 @@ export class Cluster {
         if (d2 >= R2 * R2) {
           const closing = dx * rvx + dy * rvy;
           if (closing <= 0) {
-            this.touching[key] = 0;
+            if (this.touching[key] === 1 && this.rejoins(i, j, dx, dy, d2, closing)) busy = true;
+            else this.touching[key] = 0;
           } else if (!busy) {
             // Touching (as the event loop counts it) or about to within this step?
             const lim = R2 + TOUCH + Math.sqrt(rvx * rvx + rvy * rvy) * h;
@@ -374,7 +424,10 @@ export class Cluster {
       if (cl > 0) {
         const ex = b.x[i]! - this.sx[i]!;
         const ey = b.y[i]! - this.sy[i]!;
-        if (ex * ex + ey * ey < cl * cl) continue;
+        if (ex * ex + ey * ey < cl * cl) {
+          this.near[i] = 0;
+          continue;
+        }
       }
       this.cushions(i, events);
     }
@@ -405,32 +458,117 @@ export class Cluster {
     return this.steps >= MAX_STEPS;
   }
 
-  /** Cushion noses, jaws and jaw tips against member i (cushion.ts impulse). */
+  /**
+   * The cloth's acceleration of member i (its state at the step's start)
+   * into out[k], out[k + 1]: sliding friction, which can turn a ball back;
+   * zero when it rolls (rolling resistance only stops it).
+   */
+  private cloth(i: number, out: Float64Array, k: number): void {
+    const b = this.b;
+    const R = this.p.R;
+    const ux = b.vx[i]! - R * b.wy[i]!;
+    const uy = b.vy[i]! + R * b.wx[i]!;
+    const u = Math.sqrt(ux * ux + uy * uy);
+    const ks = u > V_EPS ? (this.p.muSlide * this.p.g) / u : 0;
+    out[k] = -ks * ux;
+    out[k + 1] = -ks * uy;
+  }
+
+  /**
+   * Whether members i and j, parting (closing ≤ 0) at centre offset (dx, dy),
+   * come back together under their cloth accelerations before their gap
+   * has opened REJOIN.
+   */
+  private rejoins(i: number, j: number, dx: number, dy: number, d2: number, closing: number) {
+    this.cloth(i, this.o, 0);
+    this.cloth(j, this.o, 2);
+    const o = this.o;
+    const d = Math.sqrt(d2);
+    const pull = ((o[0]! - o[2]!) * dx + (o[1]! - o[3]!) * dy) / d;
+    if (!(pull > 0)) return false;
+    const s = -closing / d;
+    return d - 2 * this.p.R + (s * s) / (2 * pull) < REJOIN;
+  }
+
+  /**
+   * Cushion noses, jaws and jaw tips against member i (cushion.ts impulse);
+   * a contact is logged when it starts, not at every step it is pressed.
+   */
   private cushions(i: number, events: ShotEvent[]): void {
     const b = this.b;
     const R = this.p.R;
     const x = b.x[i]!;
     const y = b.y[i]!;
-    for (const s of this.geo.segments) {
+    const segs = this.geo.segments;
+    const was = this.near[i]!;
+    let near = 0;
+    const far = R + CUSHION_SEPARATION;
+    for (let k = 0; k < segs.length; k++) {
+      const s = segs[k]!;
       const rx = x - s.px;
       const ry = y - s.py;
       const lam = rx * s.ux + ry * s.uy;
       if (lam < 0 || lam > s.len) continue;
       const dist = rx * s.nx + ry * s.ny;
-      if (dist >= R || dist <= -R) continue;
-      if (collideCushion(b, i, s.nx, s.ny, this.p)) {
+      if (dist >= far || dist <= -R) continue;
+      near |= 1 << k;
+      if (dist >= R) continue;
+      if (collideCushion(b, i, s.nx, s.ny, this.p) && !((was >> k) & 1)) {
         events.push(cushionEvent(this.time, b.id[i] as BallId, s.rail));
       }
+      // The cushion is rigid: the ball goes back to R from it (a ball
+      // squeezed into it by its neighbours would sink in step by step, and
+      // two balls in a pocket's jaws could lock in overlapping).
+      b.x[i] = b.x[i]! + (R - dist) * s.nx;
+      b.y[i] = b.y[i]! + (R - dist) * s.ny;
     }
-    for (const v of this.geo.vertices) {
+    const verts = this.geo.vertices;
+    for (let k = 0; k < verts.length; k++) {
+      const v = verts[k]!;
       const dx = x - v.x;
       const dy = y - v.y;
       const d2 = dx * dx + dy * dy;
-      if (d2 >= R * R || d2 === 0) continue;
+      if (d2 >= far * far || d2 === 0) continue;
+      const bit = 1 << (segs.length + k);
+      near |= bit;
+      if (d2 >= R * R) continue;
       const d = Math.sqrt(d2);
-      if (collideCushion(b, i, dx / d, dy / d, this.p)) {
+      if (collideCushion(b, i, dx / d, dy / d, this.p) && !(was & bit)) {
         events.push(cushionEvent(this.time, b.id[i] as BallId, 'jaw'));
       }
+      b.x[i] = v.x + (dx / d) * R;
+      b.y[i] = v.y + (dy / d) * R;
+    }
+    this.near[i] = near;
+  }
+
+  /**
+   * Moves member i out of any cushion nose, jaw or jaw tip it was pressed
+   * into (a neighbour's Hertz force can hold it there by up to a squeeze),
+   * so that the released ball starts where the event loop can take it: on
+   * the slate, at least R from every cushion.
+   */
+  private clearCushions(i: number): void {
+    const b = this.b;
+    const R = this.p.R;
+    for (const s of this.geo.segments) {
+      const rx = b.x[i]! - s.px;
+      const ry = b.y[i]! - s.py;
+      const lam = rx * s.ux + ry * s.uy;
+      if (lam < 0 || lam > s.len) continue;
+      const dist = rx * s.nx + ry * s.ny;
+      if (dist >= R || dist <= -R) continue;
+      b.x[i] = b.x[i]! + (R - dist) * s.nx;
+      b.y[i] = b.y[i]! + (R - dist) * s.ny;
+    }
+    for (const v of this.geo.vertices) {
+      const dx = b.x[i]! - v.x;
+      const dy = b.y[i]! - v.y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 >= R * R || d2 === 0) continue;
+      const k = R / Math.sqrt(d2);
+      b.x[i] = v.x + dx * k;
+      b.y[i] = v.y + dy * k;
     }
   }
 
@@ -446,21 +584,29 @@ export class Cluster {
     const list = this.list;
     const cnt = this.count;
     const R2 = 2 * p.R;
-    for (let q = 0; q < cnt; q++) {
-      const i = list[q]!;
-      for (let r = q + 1; r < cnt; r++) {
-        const j = list[r]!;
-        const dx = b.x[j]! - b.x[i]!;
-        const dy = b.y[j]! - b.y[i]!;
-        const d2 = dx * dx + dy * dy;
-        if (d2 >= R2 * R2 || d2 === 0) continue;
-        const d = Math.sqrt(d2);
-        const s = (0.5 * (R2 - d) * (1 + 1e-9)) / d;
-        b.x[i] = b.x[i]! - dx * s;
-        b.y[i] = b.y[i]! - dy * s;
-        b.x[j] = b.x[j]! + dx * s;
-        b.y[j] = b.y[j]! + dy * s;
+    // Out of the cushions, then apart; again while that pushed one back
+    // into a cushion (two balls jammed in a pocket's jaws).
+    for (let pass = 0; pass < SEPARATION_PASSES; pass++) {
+      for (let q = 0; q < cnt; q++) this.clearCushions(list[q]!);
+      let moved = false;
+      for (let q = 0; q < cnt; q++) {
+        const i = list[q]!;
+        for (let r = q + 1; r < cnt; r++) {
+          const j = list[r]!;
+          const dx = b.x[j]! - b.x[i]!;
+          const dy = b.y[j]! - b.y[i]!;
+          const d2 = dx * dx + dy * dy;
+          if (d2 >= R2 * R2 || d2 === 0) continue;
+          const d = Math.sqrt(d2);
+          const s = (0.5 * (R2 - d) * (1 + 1e-9)) / d;
+          b.x[i] = b.x[i]! - dx * s;
+          b.y[i] = b.y[i]! - dy * s;
+          b.x[j] = b.x[j]! + dx * s;
+          b.y[j] = b.y[j]! + dy * s;
+          moved = true;
+        }
       }
+      if (!moved) break;
     }
     // Energy: KE_out ≤ KE_in, scaling motion relative to the centre of mass if not.
     let keOut = 0;

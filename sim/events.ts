@@ -5,7 +5,8 @@ import type { PocketId } from '../engine/table.js';
 /**
  * Builders for the time-ordered event log of docs/wire.md "Shot events". The
  * simulator appends in processing order, which is time order by
- * construction (events are taken from the queue earliest first).
+ * construction (events are taken from the queue earliest first; a cluster
+ * episode is brought to a joining contact's time before it logs more).
  * `offTable` is never produced: the model keeps balls on the slate (no
  * airborne phase), so a ball can only leave the table through a pocket.
  */

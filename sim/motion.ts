@@ -57,11 +57,35 @@ export class Balls {
   /** Absolute time the current phase ends (Infinity when still). */
   readonly tEnd = new Float64Array(16);
   readonly phase = new Uint8Array(16);
+  /**
+   * Rail contact: the feature code (sim/world.ts: a cushion segment, or a
+   * jaw tip) a sliding ball is held against, or −1; the contact's unit
+   * normal into the table; and the line the ball's centre runs along while
+   * held (start, unit direction, length), past whose ends it is free again.
+   */
+  readonly rail = new Int32Array(16).fill(-1);
+  readonly rnx = new Float64Array(16);
+  readonly rny = new Float64Array(16);
+  readonly rpx = new Float64Array(16);
+  readonly rpy = new Float64Array(16);
+  readonly rux = new Float64Array(16);
+  readonly ruy = new Float64Array(16);
+  readonly rlen = new Float64Array(16);
 
   constructor(n: number) {
     this.n = n;
   }
 }
+
+/**
+ * A ball held against a rail (`Balls.rail`) slides in pieces: each lasts this
+ * fraction of the time the slip would take to vanish in free sliding, with
+ * the slip direction of its start, so the piecewise path follows the turning
+ * slip (docs/physics.md "Rail contact": 5 mm from the exact path over metres).
+ */
+export const RAIL_PIECE = 0.5;
+/** Below this slip (m/s) a ball on a rail drops its last slip into the rail at once. */
+export const RAIL_SLIP_END = 0.01;
 
 /**
  * Classifies ball i from its current state and sets the phase, the phase's
@@ -82,15 +106,44 @@ export function setPhase(b: Balls, i: number, p: PhysicsParams): void {
     const k = p.muSlide * p.g;
     const hx = ux / u;
     const hy = uy / u;
+    let ax = -k * hx;
+    let ay = -k * hy;
+    let end = u / (3.5 * k);
+    if (b.rail[i]! >= 0) {
+      const nx = b.rnx[i]!;
+      const ny = b.rny[i]!;
+      const hn = hx * nx + hy * ny;
+      if (hn > 0 && u > RAIL_SLIP_END) {
+        // The cloth drives the ball into the rail, which holds it: the
+        // normal part of the friction is taken by the cushion (no work,
+        // v·N = 0), its torque still turns the slip; one piece (RAIL_PIECE).
+        ax += k * hn * nx;
+        ay += k * hn * ny;
+        end *= RAIL_PIECE;
+      } else {
+        b.rail[i] = -1;
+        if (hn > 0) {
+          // The last of the slip into the rail goes at once: turn the spin
+          // that drives it (about the rail's direction) to cancel it.
+          const vn = vx * nx + vy * ny;
+          const ds = -vn / R - (b.wx[i]! * ny - b.wy[i]! * nx);
+          b.wx[i] = b.wx[i]! + ds * ny;
+          b.wy[i] = b.wy[i]! - ds * nx;
+        }
+        setPhase(b, i, p);
+        return;
+      }
+    }
     b.phase[i] = SLIDING;
-    b.ax[i] = -k * hx;
-    b.ay[i] = -k * hy;
+    b.ax[i] = ax;
+    b.ay[i] = ay;
     const ka = (2.5 * k) / R;
     b.alx[i] = -ka * hy;
     b.aly[i] = ka * hx;
-    b.tEnd[i] = t0 + u / (3.5 * k);
+    b.tEnd[i] = t0 + end;
     return;
   }
+  b.rail[i] = -1;
   const v = Math.sqrt(vx * vx + vy * vy);
   if (v > V_EPS) {
     const k = p.muRoll * p.g;
@@ -164,9 +217,12 @@ export function advance(b: Balls, i: number, t: number, p: PhysicsParams): void 
   if (t >= b.tEnd[i]!) {
     // Phase boundary: snap the state the closed form says is exactly reached.
     if (ph === SLIDING) {
-      // u = 0 now: rolling (setPhase locks ω to v).
-      b.wx[i] = -b.vy[i]! / p.R;
-      b.wy[i] = b.vx[i]! / p.R;
+      // u = 0 now: rolling (setPhase locks ω to v); on a rail, the end of
+      // one piece of the slide (the slip is not zero yet).
+      if (b.rail[i]! < 0) {
+        b.wx[i] = -b.vy[i]! / p.R;
+        b.wy[i] = b.vx[i]! / p.R;
+      }
     } else if (ph === ROLLING) {
       b.vx[i] = 0;
       b.vy[i] = 0;

@@ -192,6 +192,9 @@ export function firstEntry(
     if (b <= a) continue;
     const fb = p(b);
     if (fa > 0 && fb <= 0) return illinois(p, a, fa, b, fb);
+    // Still touching (never got clear since lo) and closing again from here:
+    // the contact is where the gap turns to close, before any overlap grows.
+    if (fa <= 0 && fb < fa) return a;
     a = b;
     fa = fb;
   }
@@ -227,6 +230,36 @@ export function firstEntryQuadratic(q0: number, q1: number, q2: number, H: numbe
     if (r > 0 && (q2 < 0 || q0 > 0)) t = r;
   }
   return t <= H && t >= lo ? t : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Next contact with a line for a ball that touches it now (gap q0 ≤ a
+ * touch, possibly a rounding behind it) and is not moving into it: the gap
+ * is q0 + q1 t + q2 t². The smallest t in [lo, H] from which the ball moves
+ * into the line while at or behind it: where the gap, having opened, closes
+ * to zero again (a ball curving back into the rail), or where it turns to
+ * close if it never opened past zero; Infinity if it never turns in (then
+ * it leaves, or creeps along the line below any measurable speed). Unlike
+ * `firstEntryQuadratic` from `lo`, this cannot look past a return that
+ * comes before `lo` or starts behind the line, so a ball never passes
+ * through a cushion.
+ */
+export function turnIn(q0: number, q1: number, q2: number, H: number, lo: number): number {
+  if (!(q2 < 0)) return Number.POSITIVE_INFINITY;
+  // Concave: the gap is greatest at ts, and closes from then on.
+  const ts = q1 > 0 ? -q1 / (2 * q2) : 0;
+  const top = q0 + ts * (q1 + ts * q2);
+  let t = ts;
+  if (top > 0) {
+    // The larger root, by the stable formula (q2 < 0 < top: two real roots).
+    const sq = Math.sqrt(q1 * q1 - 4 * q2 * q0);
+    const q = -0.5 * (q1 + (q1 >= 0 ? sq : -sq));
+    const r1 = q / q2;
+    const r2 = q !== 0 ? q0 / q : r1;
+    t = Math.max(r1, r2, ts);
+  }
+  if (t < lo) t = lo;
+  return t <= H ? t : Number.POSITIVE_INFINITY;
 }
 
 /**

@@ -29,10 +29,10 @@ import {
   setPhase,
 } from './motion.js';
 import { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
-import { clearOfCircle, firstEntry, firstEntryQuadratic } from './roots.js';
+import { clearOfCircle, firstEntry, firstEntryQuadratic, turnIn } from './roots.js';
 import { strike } from './strike.js';
 import type { TableGeometry } from './tableGeometry.js';
-import { checkLayout, checkParams, checkShot } from './validate.js';
+import { checkLayout, checkParams, checkShot, clearBox, OVERLAP_TOLERANCE } from './validate.js';
 import {
   FEATURE_SEGMENT,
   FEATURE_VERTEX,
@@ -95,6 +95,15 @@ const INF = Number.POSITIVE_INFINITY;
 const GRAZE = 1e-9;
 /** Normal approach speeds below this (m/s) are a tangential touch, not a collision. */
 const V_MIN = 1e-9;
+/**
+ * A cushion bounce that would lift the ball off the rail by less than this
+ * (m) before the cloth drives it back is no bounce: the ball stays on the
+ * rail (`Balls.rail`; docs/physics.md "Rail contact"). 1 µm is far below
+ * the cloth's nap and the balls' roundness tolerance (±0.127 mm).
+ */
+const HOP = 1e-6;
+/** Feature code kind (beside sim/world.ts's) of the end of the rail a ball is held against. */
+const RAIL_END = 3;
 
 /** Scratch state reused by every shot on one table world (allocation-light hot loop). */
 class Engine {
@@ -178,8 +187,29 @@ class Engine {
     let bestCF = -1;
     let bestH = INF;
     let bestHF = -1;
+    const hold = b.rail[i]!;
+    if (hold >= 0) {
+      // Held against a rail or a jaw tip: no contact with it, but the line
+      // it is held along ends (the nose at a pocket's jaw tip; a piece of
+      // the way round a tip).
+      const ux = b.rux[i]!;
+      const uy = b.ruy[i]!;
+      const len = b.rlen[i]!;
+      const l0 = (x0 - b.rpx[i]!) * ux + (y0 - b.rpy[i]!) * uy;
+      const l1 = vx * ux + vy * uy;
+      const l2 = hax * ux + hay * uy;
+      bestC =
+        (l0 <= 0 && l1 <= 0) || (l0 >= len && l1 >= 0)
+          ? 0
+          : Math.min(
+              firstEntryQuadratic(l0, l1, l2, H, lo),
+              firstEntryQuadratic(len - l0, -l1, -l2, H, lo),
+            );
+      bestCF = RAIL_END << 10;
+    }
     for (let k = 0; k < nc; k++) {
       const code = feats[k]!;
+      if (code === hold) continue;
       const kind = code >> 10;
       const idx = code & 1023;
       if (kind === FEATURE_SEGMENT) {
@@ -190,8 +220,12 @@ class Engine {
         const q1 = vx * s.nx + vy * s.ny;
         const q2 = hax * s.nx + hay * s.ny;
         let t: number;
-        if (lo === 0 && q0 <= TOUCH && q0 > -R && q1 < -V_MIN) t = 0;
-        else t = firstEntryQuadratic(q0, q1, q2, H, lo === 0 && q0 <= TOUCH ? GRAZE : lo);
+        if (q0 <= TOUCH && q0 > -R) {
+          // Touching (or a rounding behind the nose): moving in is a contact
+          // now; otherwise the next is where it turns in again (never
+          // looked past, so the ball cannot go through the cushion).
+          t = lo === 0 && q1 < -V_MIN ? 0 : turnIn(q0, q1, q2, H, Math.max(lo, GRAZE));
+        } else t = firstEntryQuadratic(q0, q1, q2, H, lo);
         if (t < bestC) {
           const lam = (rx + vx * t + hax * t * t) * s.ux + (ry + vy * t + hay * t * t) * s.uy;
           if (lam >= 0 && lam <= s.len) {
@@ -224,7 +258,10 @@ class Engine {
         if (gap > reach + TOUCH || clearOfCircle(dx, dy, vx, vy, hax, hay, H, r)) continue;
         let t: number | undefined;
         let from = lo;
-        if (lo === 0 && c0 <= 2 * r * TOUCH) {
+        if (kind !== FEATURE_VERTEX && c0 <= 0) {
+          // The centre is over the slate cut: the ball drops now.
+          t = 0;
+        } else if (lo === 0 && c0 <= 2 * r * TOUCH) {
           if (c1 < -2 * r * V_MIN) t = 0;
           else from = GRAZE;
         }
@@ -416,6 +453,7 @@ function run(
     b.wz[i] = st.wz ?? 0;
     b.t0[i] = 0;
     b.phase[i] = 0;
+    b.rail[i] = -1;
     setPhase(b, i, p);
     if (st.id === 0) E.cue = i;
   }
@@ -450,6 +488,36 @@ function run(
     let e = 0;
     for (let i = 0; i < n; i++) e += kineticEnergyAt(b, i, t, p);
     energy.push([t, e]);
+  };
+  /** One cluster step of h (trace samples up to its end first); true when the episode is over. */
+  const stepCluster = (h: number): boolean => {
+    if (trace !== undefined) {
+      const tt = E.cl.time + h;
+      while (nextSample < tt) {
+        sampleAll(nextSample);
+        sampleK++;
+        nextSample = sampleK * TRACE_DT;
+      }
+    }
+    const done = E.cl.step(events, h);
+    const joined = E.cl.joined;
+    if (joined !== 0) for (let k = 0; k < n; k++) if ((joined >> k) & 1) E.freeze(k);
+    return done;
+  };
+  /** Ends the cluster episode at its time: the members go back to the event queue. */
+  const endCluster = () => {
+    const tf = E.cl.time;
+    const released = E.cl.finish();
+    const c0 = E.cue;
+    if (c0 >= 0 && (released >> c0) & 1 && E.cueSide * (b.x[c0]! - geo.headStringX) < 0) {
+      // The cue ball crossed the head string inside the cluster.
+      E.cueSide = -E.cueSide;
+      events.push(headStringEvent(tf, 0, E.cueSide > 0 ? 'out' : 'in'));
+    }
+    for (let k = 0; k < n; k++) if ((released >> k) & 1) E.repredict(k, tf);
+    lastT = tf;
+    sampleAll(tf);
+    energyAll(tf);
   };
   sampleAll(0);
   energyAll(0);
@@ -510,33 +578,10 @@ function run(
       }
       let done = false;
       while (E.cl.time + E.cl.dt < t) {
-        if (trace !== undefined) {
-          const tt = E.cl.time + E.cl.dt;
-          while (nextSample < tt) {
-            sampleAll(nextSample);
-            sampleK++;
-            nextSample = sampleK * TRACE_DT;
-          }
-        }
-        done = E.cl.step(events);
-        const joined = E.cl.joined;
-        if (joined !== 0) for (let k = 0; k < n; k++) if ((joined >> k) & 1) E.freeze(k);
+        done = stepCluster(E.cl.dt);
         if (done) break;
       }
-      if (done) {
-        const tf = E.cl.time;
-        const released = E.cl.finish();
-        const c0 = E.cue;
-        if (c0 >= 0 && (released >> c0) & 1 && E.cueSide * (b.x[c0]! - geo.headStringX) < 0) {
-          // The cue ball crossed the head string inside the cluster.
-          E.cueSide = -E.cueSide;
-          events.push(headStringEvent(tf, 0, E.cueSide > 0 ? 'out' : 'in'));
-        }
-        for (let k = 0; k < n; k++) if ((released >> k) & 1) E.repredict(k, tf);
-        lastT = tf;
-        sampleAll(tf);
-        energyAll(tf);
-      }
+      if (done) endCluster();
       continue;
     }
     if (kind < 0) break;
@@ -562,10 +607,29 @@ function run(
         advance(b, a, t, p);
         advance(b, c, t, p);
         const vn = approachSpeed(b, a, c);
-        if (vn > V_MIN && (vn < SOFT_SPEED || E.cl.crowded(a, c, t, vn))) {
-          // A third ball within reach while this contact lasts, or a contact
-          // so slow that the cloth matters during it: compliant contact
-          // (sim/cluster.ts) instead of a pairwise impulse.
+        if (
+          vn > V_MIN
+            ? vn < SOFT_SPEED || E.cl.crowded(a, c, t, vn)
+            : vn > 0 && (b.rail[a]! >= 0 || b.rail[c]! >= 0 || pressedTogether(b, a, c))
+        ) {
+          // A third ball or a cushion within reach while this contact
+          // lasts, or a contact so slow that the cloth matters during it
+          // (however slow, when the cloth or a rail keeps the two pressed
+          // together: impulses would only repeat ever sooner): compliant
+          // contact (sim/cluster.ts) instead of a pairwise impulse.
+          if (E.cl.active && E.cl.time < t) {
+            // An episode is under way, a step short of t: bring it to t
+            // first, so that the balls join it at t and it logs nothing
+            // before this contact. If that ends it, this contact is taken
+            // afresh once whatever its released balls do before t is done.
+            if (stepCluster(t - E.cl.time)) {
+              endCluster();
+              lastT = t;
+              E.repredict(a, t);
+              E.repredict(c, t);
+              break;
+            }
+          }
           events.push(contactEvent(t, b.id[a] as BallId, b.id[c] as BallId));
           E.cl.begin(a, c, t, vn);
           E.freeze(a);
@@ -575,6 +639,8 @@ function run(
         const hit = collideBalls(b, a, c, p);
         if (hit) {
           events.push(contactEvent(t, b.id[a] as BallId, b.id[c] as BallId));
+          b.rail[a] = -1;
+          b.rail[c] = -1;
           setPhase(b, a, p);
           setPhase(b, c, p);
         }
@@ -588,6 +654,16 @@ function run(
         advance(b, a, t, p);
         const code = E.cushF[a]!;
         const idx = code & 1023;
+        if (code >> 10 === RAIL_END) {
+          // Off the end of the line it was held along: free again, or on
+          // round a jaw tip.
+          const held = b.rail[a]!;
+          b.rail[a] = -1;
+          setPhase(b, a, p);
+          if (held >> 10 === FEATURE_VERTEX) roundTip(b, a, held, geo, p);
+          E.repredict(a, t);
+          break;
+        }
         let Nx: number;
         let Ny: number;
         let rail: 'head' | 'foot' | 'left' | 'right' | 'jaw';
@@ -608,7 +684,14 @@ function run(
         const hit = collideCushion(b, a, Nx, Ny, p);
         if (hit) {
           events.push(cushionEvent(t, b.id[a] as BallId, rail));
+          b.rail[a] = -1;
           setPhase(b, a, p);
+          if (b.phase[a] === SLIDING && pressed(b, a, Nx, Ny)) {
+            if (code >> 10 === FEATURE_SEGMENT) {
+              const sg = geo.segments[idx]!;
+              hold(b, a, code, Nx, Ny, sg.px, sg.py, sg.ux, sg.uy, sg.len, p);
+            } else holdTip(b, a, code, Nx, Ny, p);
+          }
         }
         E.repredict(a, t);
         if (!hit) E.predictBall(a, t, GRAZE);
@@ -655,19 +738,154 @@ function run(
   }
   if (lastT < maxTime || events.length === 0 || allStill(b, n)) events.push(restEvent(lastT));
   const out: { id: BallId; x: number; y: number }[] = [];
-  const bodies = E.tw.balls;
   for (let i = 0; i < n; i++) {
     if (b.phase[i] === POCKETED) continue;
-    const id = b.id[i] as BallId;
-    out.push({ id, x: b.x[i]! + hl, y: b.y[i]! + hw });
-    // Keep the planck ball bodies in step with the final layout (they are
-    // the world's picture of the table between shots).
-    bodies[id]!.setPosition({ x: b.x[i]!, y: b.y[i]! });
+    out.push({ id: b.id[i] as BallId, x: b.x[i]! + hl, y: b.y[i]! + hw });
   }
-  const outcome: SimOutcome = { events, layout: { table, balls: out } };
+  const layoutOut: Layout = { table, balls: out };
+  // Safety net: every ball left on the table is where the next shot can
+  // start from (the input check), or the shot is refused, not answered wrongly.
+  const unfaithful = restsWell(b, n, geo, p) ? null : checkLayout(layoutOut, geo, p);
+  if (unfaithful !== null) {
+    return err(
+      simError(
+        'E_SIM_UNFAITHFUL',
+        `the shot ended with a ball where none can rest (${unfaithful.message}); the model did not follow it faithfully`,
+        unfaithful.ball !== undefined ? { ball: unfaithful.ball } : {},
+      ),
+    );
+  }
+  // Keep the planck ball bodies in step with the final layout (they are
+  // the world's picture of the table between shots).
+  const bodies = E.tw.balls;
+  for (let i = 0; i < n; i++) {
+    if (b.phase[i] !== POCKETED) bodies[b.id[i]!]!.setPosition({ x: b.x[i]!, y: b.y[i]! });
+  }
+  const outcome: SimOutcome = { events, layout: layoutOut };
   if (trace !== undefined) outcome.trace = trace;
   if (energy !== undefined) outcome.energy = energy;
   return ok(outcome);
+}
+
+/**
+ * After a bounce off a cushion (normal N into the table): whether the cloth
+ * drives the ball back in before it has risen HOP off it. The bounces would
+ * then only repeat ever smaller and sooner (a Zeno cascade, which no
+ * sequence of impulses gets past); the ball stays in contact instead.
+ */
+function pressed(b: Balls, i: number, Nx: number, Ny: number): boolean {
+  const vn = b.vx[i]! * Nx + b.vy[i]! * Ny;
+  const an = b.ax[i]! * Nx + b.ay[i]! * Ny;
+  return an < 0 && vn * vn <= -2 * an * HOP;
+}
+
+/**
+ * Holds ball i against cushion feature `code` (normal N): no velocity into
+ * it, and the centre runs along the line (px, py) + λ (ux, uy), 0 ≤ λ ≤ len,
+ * until it leaves that line or the cloth stops driving it in (sim/motion.ts
+ * `Balls.rail`; docs/physics.md "Rail contact").
+ */
+function hold(
+  b: Balls,
+  i: number,
+  code: number,
+  Nx: number,
+  Ny: number,
+  px: number,
+  py: number,
+  ux: number,
+  uy: number,
+  len: number,
+  p: PhysicsParams,
+): void {
+  const vn = b.vx[i]! * Nx + b.vy[i]! * Ny;
+  b.vx[i] = b.vx[i]! - vn * Nx;
+  b.vy[i] = b.vy[i]! - vn * Ny;
+  b.rail[i] = code;
+  b.rnx[i] = Nx;
+  b.rny[i] = Ny;
+  b.rpx[i] = px;
+  b.rpy[i] = py;
+  b.rux[i] = ux;
+  b.ruy[i] = uy;
+  b.rlen[i] = len;
+  setPhase(b, i, p);
+}
+
+/**
+ * Held against a jaw tip (a point), the ball's centre goes round it on a
+ * circle of radius R. It is followed in straight pieces along the tangent,
+ * each short enough (TIP_PIECE either way) to stay within HOP of the
+ * circle; at each piece's end `roundTip` puts it back on the circle.
+ */
+function holdTip(b: Balls, i: number, code: number, Nx: number, Ny: number, p: PhysicsParams) {
+  const s = Math.sqrt(2 * p.R * HOP);
+  hold(b, i, code, Nx, Ny, b.x[i]! + s * Ny, b.y[i]! - s * Nx, -Ny, Nx, 2 * s, p);
+}
+
+/**
+ * At the end of a piece round jaw tip `code` (ball i free and advanced):
+ * on round the tip while the cloth still drives the ball into it harder
+ * than its turn round the tip needs (|a·N| > v²/R), back on the circle with
+ * its speed along the new tangent (the tip's push does no work); otherwise
+ * it leaves the tip as it is.
+ */
+function roundTip(b: Balls, i: number, code: number, geo: TableGeometry, p: PhysicsParams) {
+  if (b.phase[i] !== SLIDING) return;
+  const v = geo.vertices[code & 1023]!;
+  const dx = b.x[i]! - v.x;
+  const dy = b.y[i]! - v.y;
+  const d = Math.sqrt(dx * dx + dy * dy);
+  const Nx = dx / d;
+  const Ny = dy / d;
+  const vx = b.vx[i]!;
+  const vy = b.vy[i]!;
+  const vv = vx * vx + vy * vy;
+  const an = b.ax[i]! * Nx + b.ay[i]! * Ny;
+  if (!(an < 0 && -an * p.R > vv)) return;
+  b.x[i] = v.x + p.R * Nx;
+  b.y[i] = v.y + p.R * Ny;
+  const vn = vx * Nx + vy * Ny;
+  const tx = vx - vn * Nx;
+  const ty = vy - vn * Ny;
+  const vt = Math.sqrt(tx * tx + ty * ty);
+  const k = vt > 0 ? Math.sqrt(vv) / vt : 0;
+  b.vx[i] = tx * k;
+  b.vy[i] = ty * k;
+  holdTip(b, i, code, Nx, Ny, p);
+}
+
+/** Whether the balls' accelerations (the cloth's) drive touching balls i and j together. */
+function pressedTogether(b: Balls, i: number, j: number): boolean {
+  const nx = b.x[j]! - b.x[i]!;
+  const ny = b.y[j]! - b.y[i]!;
+  return (b.ax[i]! - b.ax[j]!) * nx + (b.ay[i]! - b.ay[j]!) * ny > 0;
+}
+
+/**
+ * A fast sufficient test that the balls left on the table make a layout
+ * `checkLayout` accepts: each inside the proven clear box, no two closer
+ * than the overlap tolerance allows. False proves nothing (the caller then
+ * runs the full check, which names the ball).
+ */
+function restsWell(b: Balls, n: number, geo: TableGeometry, p: PhysicsParams): boolean {
+  const box = clearBox(geo, p.R);
+  if (box === null) return false;
+  const lim = 2 * p.R - OVERLAP_TOLERANCE;
+  const lim2 = lim * lim;
+  for (let i = 0; i < n; i++) {
+    if (b.phase[i] === POCKETED) continue;
+    const x = b.x[i]!;
+    const y = b.y[i]!;
+    if (!(Math.abs(x) <= box.x && Math.abs(y) <= box.y)) return false;
+    for (let j = i + 1; j < n; j++) {
+      if (b.phase[j] === POCKETED) continue;
+      const dx = b.x[j]! - x;
+      const dy = b.y[j]! - y;
+      if (dx * dx + dy * dy < lim2) return false;
+    }
+  }
+  return true;
 }
 
 /** Normal approach speed of balls i and j (> 0: closing). */

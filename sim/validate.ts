@@ -1,7 +1,7 @@
 import { isBallId } from '../engine/ball.js';
 import { type Layout, LayoutInputSchema } from '../engine/layout.js';
 import { err, ok, type Result } from '../engine/result.js';
-import { type Shot, ShotSchema } from '../engine/shot.js';
+import { SHOT_LIMITS, type Shot, ShotSchema } from '../engine/shot.js';
 import { DEFAULT_TABLE, TABLE_DIMENSIONS } from '../engine/table.js';
 import { firstProblem, problemText, type WireProblem } from '../engine/validator.js';
 import type { Wire } from '../engine/wireType.js';
@@ -200,7 +200,7 @@ export function checkLayout(
   return null;
 }
 
-/** Reads a shot: the one schema (ShotSchema, which states the ranges), then a² + b² < 1. */
+/** Reads a shot: the one schema (ShotSchema, which states the ranges), then the tip offset a² + b². */
 export function parseShot(x: unknown): Result<Shot, SimError> {
   const problem = firstProblem(ShotSchema, x, 'shot');
   if (problem !== null) return err(simProblem(problem, 'shot', x));
@@ -208,8 +208,11 @@ export function parseShot(x: unknown): Result<Shot, SimError> {
   return bad === null ? ok(x as Shot) : err(bad);
 }
 
+const { V: V_RANGE, theta: THETA_RANGE, tip: TIP } = SHOT_LIMITS;
+
 /**
- * Checks a typed shot against the ranges of ShotSchema without the schema
+ * Checks a typed shot against the ranges of ShotSchema (engine/shot.ts
+ * SHOT_LIMITS; docs/physics.md "Accepted ranges") without the schema
  * machinery: `simulate` runs it on every call, the planner's hot path.
  */
 export function checkShot(shot: Shot): SimError | null {
@@ -217,11 +220,20 @@ export function checkShot(shot: Shot): SimError | null {
     simError('E_SIM_BAD_SHOT', `shot.${field}: ${why}`, { field: `shot.${field}` });
   const { phi, V, a = 0, b = 0, theta = 0 } = shot;
   if (!Number.isFinite(phi)) return bad('phi', 'must be a finite number (degrees)');
-  if (!(V >= 0 && V <= 20)) return bad('V', 'must be a cue speed in [0, 20] m/s');
-  if (!(Math.abs(a) < 1)) return bad('a', 'must be a fraction of R in (−1, 1)');
-  if (!(Math.abs(b) < 1)) return bad('b', 'must be a fraction of R in (−1, 1)');
-  if (a * a + b * b >= 1) return bad('b', 'with a, must hit the ball: a² + b² < 1');
-  if (!(theta >= 0 && theta < 90)) return bad('theta', 'must be an elevation in [0, 90) degrees');
+  if (!(V >= V_RANGE.min && V <= V_RANGE.max))
+    return bad('V', `must be a cue speed in [${V_RANGE.min}, ${V_RANGE.max}] m/s`);
+  if (!(Math.abs(a) <= TIP)) return bad('a', `must be a fraction of R in [−${TIP}, ${TIP}]`);
+  if (!(Math.abs(b) <= TIP)) return bad('b', `must be a fraction of R in [−${TIP}, ${TIP}]`);
+  if (a * a + b * b > TIP * TIP)
+    return bad(
+      'b',
+      `with a, must be a tip offset of at most ${TIP} R: a² + b² ≤ ${TIP}² (no miscue)`,
+    );
+  if (!(theta >= THETA_RANGE.min && theta <= THETA_RANGE.max))
+    return bad(
+      'theta',
+      `must be an elevation in [${THETA_RANGE.min}, ${THETA_RANGE.max}] degrees (no massé)`,
+    );
   return null;
 }
 

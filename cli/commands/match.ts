@@ -1,13 +1,17 @@
+import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { PoolEvaluator } from '../../ai/pool.js';
+import { ok } from '../../engine/result.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
-import { type FrameRecord, levelOf, noiseOf } from '../../play/game.js';
+import { coordinate } from '../../experiments/queue.js';
+import { SqliteExperimentStore } from '../../experiments/sqliteStore.js';
+import { decidedPrefix, experimentId, experimentSpec, playGames } from '../../play/experiment.js';
+import { type FrameRecord, levelOf, noiseOf, type PlayerSpec } from '../../play/game.js';
 import {
   breakAndRun,
   type MatchSummary,
   percentile,
-  playMatch,
   scoreOfA,
   summarise,
 } from '../../play/match.js';
@@ -37,6 +41,10 @@ interface MatchOptions extends SeatOptions {
   json?: boolean;
   maxShots: number;
   sprt?: [number, number];
+  db?: string;
+  queue?: string;
+  concurrency: number;
+  force?: boolean;
 }
 
 const pc = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -118,6 +126,21 @@ export function registerMatch(program: Command): void {
       'stop when the SPRT (α = β = 0.05, pairs as units) decides between A − B = elo0 and = elo1; --games is then the most',
       sprtOption,
     )
+    .option(
+      '--db <file>',
+      'keep the experiment in FILE (SQLite): every game committed as it finishes; run the same command again to resume',
+    )
+    .option(
+      '--concurrency <n>',
+      'games played at once over the worker pool (the records are the same whatever N)',
+      intOption('--concurrency', 1, 256),
+      1,
+    )
+    .option(
+      '--queue <redis-url>',
+      'publish the pairs as BullMQ jobs on Redis for `pool8 worker`s to play (needs --db)',
+    )
+    .option('--force', 'overwrite an existing --out file')
     .option('--json', 'print the summary as JSON')
     .addHelpText(
       'after',
@@ -125,90 +148,176 @@ export function registerMatch(program: Command): void {
 Examples:
   $ pool8 match --a olympiad --b greedy --games 100 --seed 1
   $ pool8 match --a olympiad --b pro --games 1000 --sprt 0,50
-  $ pool8 match --a pro --b amateur --games 40 --out games.jsonl && pool8 replay games.jsonl`,
+  $ pool8 match --a pro --b amateur --games 40 --out games.jsonl && pool8 replay games.jsonl
+  $ pool8 match --a olympiad --b greedy --games 400 --db results.sqlite --concurrency 2   # again to resume
+  $ pool8 report results.sqlite`,
     )
     .action(async (o: MatchOptions) => {
-      const games = o.games + (o.games % 2);
-      const names = [playerName(o.a), playerName(o.b)] as const;
-      const players = seatsOf(o);
-      // Opened now: an unwritable --out is refused before the first game.
-      const out = o.out === undefined ? null : new OutputFile(o.out);
-      const evaluator = new PoolEvaluator(o.threads);
-      const bar = progress(`${names[0]} vs ${names[1]}`, games);
-      // Ctrl-C: finish the game in flight's bookkeeping, stop, report what was played; twice: quit.
-      let interrupted = false;
-      const onInterrupt = () => {
-        if (interrupted) process.exit(130);
-        interrupted = true;
-        process.stderr.write(
-          '\ninterrupted: stopping after the game in flight (Ctrl-C again to quit now)\n',
-        );
-      };
-      process.on('SIGINT', onInterrupt);
-      let w = 0;
-      let l = 0;
-      let runs = 0;
-      let llr = '';
-      const test = (frames: readonly FrameRecord[]) => sprt(frames.map(scoreOfA), ...o.sprt!);
-      try {
-        const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
-        const r = await playMatch(
-          { seed: o.seed, games, rules: o.rules, table: o.table, players, maxShots: o.maxShots },
-          deciders,
-          {
-            now: () => performance.now(),
-            cancelled: () => interrupted,
-            ...(o.sprt
-              ? {
-                  stop: (frames: readonly FrameRecord[]) => {
-                    const t = test(frames);
-                    llr = `, LLR ${t.llr.toFixed(2)}`;
-                    return t.result !== null;
-                  },
-                }
-              : {}),
-            onGame: (done: number, frame: FrameRecord) => {
-              if (frame.winner === 0) w++;
-              else if (frame.winner === 1) l++;
-              if (breakAndRun(frame)) runs++;
-              bar(done, `A ${w}–${l} B, break-and-run ${runs}${llr}`);
-              if (out) {
-                const rec = gameRecord(players, PRESETS[o.rules], o.table, o.seed, [frame]);
-                out.line(JSON.stringify(rec));
-              }
-            },
-          },
-        );
-        if (!r.ok) throw new CliError(r.error.code, r.error.message, EXIT.rejected);
-        if (r.value.length < games)
-          process.stderr.write(
-            `${process.stderr.isTTY ? '\n' : ''}${interrupted ? 'interrupted' : 'the SPRT decided'} after ${r.value.length} of ${games} games\n`,
-          );
-        const summary = summarise(r.value);
-        const verdict = o.sprt ? test(r.value) : null;
-        if (o.json)
-          printJson(
-            {
-              players: names,
-              noise: players.map(noiseOf),
-              budget: players.map((p) => (p.strategy === 'planner' ? levelOf(p).budget : null)),
-              timeLimitMs: players.map((p) => p.timeLimitMs ?? null),
-              seed: o.seed,
-              rules: o.rules,
-              table: o.table,
-              ...summary,
-              ...(verdict ? { sprt: verdict } : {}),
-            },
-            false,
-          );
-        else
-          process.stdout.write(
-            `${o.noise ? `${noiseLine(players)}\n` : ''}${thinksOtherwise(o) ? `${budgetLine(players)}\n` : ''}${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, r.value.length)}\n` : ''}`,
-          );
-      } finally {
-        process.off('SIGINT', onInterrupt);
-        out?.close();
-        await evaluator.close();
-      }
+      await runMatch(o);
     });
+}
+
+/** `--out`: refused when the file exists and is not empty, unless --force (nothing is overwritten silently). */
+function exportFile(path: string | undefined, force: boolean | undefined): OutputFile | null {
+  if (path === undefined) return null;
+  if (!force && existsSync(path) && statSync(path).size > 0)
+    throw new CliError(
+      'E_OUTPUT_EXISTS',
+      `${path} exists and is not empty: give another file, or --force to overwrite it (with --db the games are kept in the store anyway)`,
+    );
+  return new OutputFile(path);
+}
+
+export async function runMatch(o: MatchOptions): Promise<void> {
+  const games = o.games + (o.games % 2);
+  const names = [playerName(o.a), playerName(o.b)] as const;
+  const players = seatsOf(o);
+  const spec = experimentSpec({
+    players,
+    rules: PRESETS[o.rules],
+    table: o.table,
+    seed: o.seed,
+    games,
+    maxShots: o.maxShots,
+    sprt: o.sprt ?? null,
+  });
+  // Opened now: an unwritable or existing --out, an unreadable --db, are refused before any game.
+  const out = exportFile(o.out, o.force);
+  if (o.queue !== undefined && o.db === undefined)
+    throw new CliError(
+      'E_INPUT_QUEUE_NEEDS_DB',
+      '--queue needs --db FILE: the store the returned games go to',
+    );
+  const store = o.db === undefined ? null : openStore(o.db);
+  const id = store?.open(spec) ?? experimentId(spec);
+  const played = new Map<number, FrameRecord>();
+  // Games past this run's --games (an earlier, longer run) stay in the store, not counted here.
+  for (const [g, rec] of store?.games(id) ?? []) if (g < games) played.set(g, rec.frames[0]!);
+  const test = (frames: readonly FrameRecord[]) => sprt(frames.map(scoreOfA), ...o.sprt!);
+  const decides = (frames: readonly FrameRecord[]) => test(frames).result !== null;
+  if (store && played.size > 0)
+    process.stderr.write(
+      `experiment ${id} in ${o.db}: ${played.size} games stored${played.size >= games ? '' : `; playing the other ${games - [...played.keys()].filter((g) => g < games).length} of ${games}`}\n`,
+    );
+  const recordOf = (frame: FrameRecord) =>
+    gameRecord(players, PRESETS[o.rules], o.table, o.seed, [frame]);
+  for (const g of [...played.keys()].sort((a, b) => a - b))
+    out?.line(JSON.stringify(recordOf(played.get(g)!)));
+
+  const evaluator = new PoolEvaluator(o.threads);
+  const bar = progress(`${names[0]} vs ${names[1]}`, games);
+  // Ctrl-C: start no more games, keep those finished, report what was played; twice: quit.
+  let interrupted = false;
+  const onInterrupt = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    process.stderr.write(
+      '\ninterrupted: finishing the games in flight (Ctrl-C again to quit now)\n',
+    );
+  };
+  process.on('SIGINT', onInterrupt);
+  let decided = decidedPrefix(spec, played, decides).decided;
+  let w = 0;
+  let l = 0;
+  let runs = 0;
+  for (const f of played.values()) {
+    if (f.winner === 0) w++;
+    else if (f.winner === 1) l++;
+    if (breakAndRun(f)) runs++;
+  }
+  try {
+    const deciders = makeDeciders(players, { evaluator, now: () => performance.now() });
+    const missing = Array.from({ length: games }, (_, g) => g).filter((g) => !played.has(g));
+    const onGame = (g: number, frame: FrameRecord) => {
+      played.set(g, frame);
+      if (frame.winner === 0) w++;
+      else if (frame.winner === 1) l++;
+      if (breakAndRun(frame)) runs++;
+      if (o.sprt) decided = decidedPrefix(spec, played, decides).decided;
+      bar(played.size, `A ${w}–${l} B, break-and-run ${runs}`);
+    };
+    if (o.queue !== undefined && !decided) {
+      // The pairs go to `pool8 worker`s through Redis; the store gets what they return.
+      await coordinate(spec, store!, o.queue, missing, {
+        stop: () => interrupted || decided,
+        onGame: (g, rec) => {
+          out?.line(JSON.stringify(rec));
+          onGame(g, rec.frames[0]!);
+        },
+      });
+    }
+    const r =
+      decided || o.queue !== undefined
+        ? ok(new Map<number, FrameRecord>())
+        : await playGames(spec, missing, deciders, o.concurrency, {
+            now: () => performance.now(),
+            stop: () => interrupted || decided,
+            onGame: (g, frame) => {
+              const rec = recordOf(frame);
+              store?.save(id, g, rec);
+              out?.line(JSON.stringify(rec));
+              onGame(g, frame);
+            },
+          });
+    if (!r.ok) throw new CliError(r.error.code, r.error.message, EXIT.rejected);
+    const counted = decidedPrefix(spec, played, decides).frames;
+    if (counted.length < games)
+      process.stderr.write(
+        `${process.stderr.isTTY ? '\n' : ''}${interrupted ? 'interrupted' : 'the SPRT decided'} after ${counted.length} of ${games} games${played.size > counted.length ? ` (${played.size - counted.length} more played, counted once the games before them are)` : ''}\n`,
+      );
+    printSummary(o, names, players, counted);
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    out?.close();
+    store?.close();
+    await evaluator.close();
+  }
+}
+
+function openStore(path: string): SqliteExperimentStore {
+  try {
+    return new SqliteExperimentStore(path);
+  } catch (e) {
+    throw new CliError(
+      'E_OUTPUT_UNWRITABLE',
+      `cannot open the store ${path}: ${(e as Error).message}`,
+    );
+  }
+}
+
+/** The summary `match` and `report` print: text, or JSON with --json. */
+export function printSummary(
+  o: {
+    json?: boolean;
+    noise?: unknown;
+    sprt?: readonly [number, number] | null;
+    seed: number;
+    rules: string;
+    table: string;
+  } & Partial<SeatOptions>,
+  names: readonly [string, string],
+  players: readonly [PlayerSpec, PlayerSpec],
+  frames: readonly FrameRecord[],
+): void {
+  const summary = summarise(frames);
+  const verdict = o.sprt ? sprt(frames.map(scoreOfA), o.sprt[0], o.sprt[1]) : null;
+  if (o.json)
+    printJson(
+      {
+        players: names,
+        noise: players.map(noiseOf),
+        budget: players.map((p) => (p.strategy === 'planner' ? levelOf(p).budget : null)),
+        timeLimitMs: players.map((p) => p.timeLimitMs ?? null),
+        seed: o.seed,
+        rules: o.rules,
+        table: o.table,
+        ...summary,
+        ...(verdict ? { sprt: verdict } : {}),
+      },
+      false,
+    );
+  else
+    process.stdout.write(
+      `${o.noise ? `${noiseLine(players)}\n` : ''}${o.a !== undefined && thinksOtherwise(o as SeatOptions) ? `${budgetLine(players)}\n` : ''}${formatSummary(summary, names)}\n${verdict ? `${formatSprt(verdict, frames.length)}\n` : ''}`,
+    );
 }

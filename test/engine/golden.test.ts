@@ -11,14 +11,27 @@ import { describe, expect, it } from 'vitest';
 import {
   type Action,
   apply,
+  applyMatch,
   EIGHT,
+  type EngineError,
   type FrameState,
+  type MatchAction,
+  type MatchState,
   newFrame,
+  newMatch,
+  parseMatch,
   parseState,
   rackSlots,
   type Verdict,
 } from '../../engine/index.js';
-import { buildState, events, type ScenarioState } from './scenario.js';
+import {
+  buildState,
+  events,
+  layoutOf,
+  type RackSpec,
+  rackOf,
+  type ScenarioState,
+} from './scenario.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -44,16 +57,35 @@ interface Expect {
   onTable?: number[];
   offTable?: number[];
   rack?: boolean;
+  /** The fouls counted this frame by player 0 and 1 (state.fouls). */
+  foulCount?: [number, number];
+  shotCount?: number;
+  /** Checks on the match after the action (match rows). */
+  matchWon?: [number, number];
+  nextBreaker?: number;
+  matchResult?: { winner: number } | null;
+  stalemates?: number;
+  framesClosed?: number;
 }
 
 interface Step {
   shot?: { call?: unknown; events: string[]; layout?: unknown };
   decide?: string;
   stalemate?: boolean;
-  correct?: { call?: unknown; events: string[] };
+  correct?: { shot: number; call?: unknown; events: string[]; layout?: unknown };
+  /** A foul before the stroke: its events (place, confirm, touch) and, optionally, a layout. */
+  foul?: { events: string[]; layout?: unknown };
+  /** Balls racked by people (scenario.ts rackOf). */
+  rack?: RackSpec;
   expect?: Expect;
   error?: string;
   errorField?: string;
+  /** Words the error's message must contain (e.g. the rack requirements that fail). */
+  errorIncludes?: string[];
+  /** Match rows: rack the next frame. */
+  nextFrame?: boolean;
+  /** Play the step this many times (the expectations are checked after the last). */
+  times?: number;
 }
 
 interface Row extends Step {
@@ -63,6 +95,8 @@ interface Row extends Step {
   name: string;
   presets?: ('pl-bca' | 'wpa')[];
   state?: Omit<ScenarioState, 'preset'>;
+  /** A match row: the steps are played on a new match (seed 1) by applyMatch. */
+  match?: { framesToWin: number; lag: { winner: 0 | 1; winnerBreaks: boolean } };
   call?: unknown;
   events?: string[];
   layout?: unknown;
@@ -83,21 +117,44 @@ const tables: { file: string; table: Table }[] = readdirSync(join(here, 'golden'
   }));
 
 /** The golden tables are JSON, read as untrusted input: `apply` checks them against ActionSchema. */
-const actionOf = (step: Step, row?: Row): Action => rawAction(step, row) as unknown as Action;
+const actionOf = (state: FrameState, step: Step, row?: Row): Action =>
+  rawAction(state, step, row) as unknown as Action;
 
-function rawAction(step: Step, row?: Row): Record<string, unknown> {
+/** A report's events and layout, the layout shorthand ("unmoved", "scattered") expanded. */
+function report(state: FrameState, spec: string[], layout: unknown) {
+  const log = events(spec);
+  return { events: log, ...(layout === undefined ? {} : { layout: layoutOf(state, log, layout) }) };
+}
+
+function rawAction(state: FrameState, step: Step, row?: Row): Record<string, unknown> {
   if (step.decide !== undefined) return { type: 'decide', option: step.decide };
   if (step.stalemate) return { type: 'stalemate' };
-  if (step.correct)
-    return { type: 'correct', call: step.correct.call, events: events(step.correct.events) };
+  if (step.rack) return { type: 'rack', balls: rackOf(state, step.rack) };
+  if (step.foul) {
+    const log = events([...step.foul.events, '!nostrike']);
+    return {
+      type: 'foul',
+      events: log,
+      ...(step.foul.layout === undefined ? {} : { layout: layoutOf(state, log, step.foul.layout) }),
+    };
+  }
+  if (step.correct) {
+    // The correction is of the last shot: its report is read against the state before it.
+    const before = state.previous ?? state;
+    return {
+      type: 'correct',
+      shot: step.correct.shot,
+      call: step.correct.call,
+      ...report(before, step.correct.events, step.correct.layout),
+    };
+  }
   if (step.shot)
     return {
       type: 'shot',
       call: step.shot.call,
-      events: events(step.shot.events),
-      layout: step.shot.layout,
+      ...report(state, step.shot.events, step.shot.layout),
     };
-  return { type: 'shot', call: row?.call, events: events(row?.events ?? []), layout: row?.layout };
+  return { type: 'shot', call: row?.call, ...report(state, row?.events ?? [], row?.layout) };
 }
 
 function check(verdict: Verdict, state: FrameState, e: Expect): void {
@@ -133,6 +190,8 @@ function check(verdict: Verdict, state: FrameState, e: Expect): void {
   if (e.breaker !== undefined) expect(state.breaker).toBe(e.breaker);
   if (e.onTable !== undefined) expect(state.balls.map((b) => b.id)).toEqual(e.onTable);
   if (e.offTable !== undefined) expect(state.offTable).toEqual(e.offTable);
+  if (e.foulCount !== undefined) expect(state.fouls).toEqual(e.foulCount);
+  if (e.shotCount !== undefined) expect(state.shotCount).toBe(e.shotCount);
   if (e.rack) {
     // R3: 8 in the centre, one solid and one stripe in the back corners.
     const slots = rackSlots(state.table);
@@ -145,14 +204,49 @@ function check(verdict: Verdict, state: FrameState, e: Expect): void {
   }
 }
 
-function runStep(state: FrameState, step: Step, row: Row, label: string): FrameState {
-  const res = apply(state, actionOf(step, row));
+function expectError(res: { ok: boolean; error?: EngineError }, step: Step, label: string): void {
+  expect(res.ok, `${label}: expected ${step.error}`).toBe(false);
+  if (res.ok || res.error === undefined) return;
+  expect(res.error.code, res.error.message).toBe(step.error);
+  if (step.errorField) expect(res.error.field).toBe(step.errorField);
+  for (const w of step.errorIncludes ?? []) expect(res.error.message).toContain(w);
+}
+
+/** A step of a match row: the action on the match (its frame in play), or the next frame. */
+function runMatchStep(match: MatchState, step: Step, row: Row, label: string): MatchState {
+  for (let k = 1; k < (step.times ?? 1); k++)
+    match = runMatchStep(match, { ...step, times: 1, expect: undefined }, row, label);
+  const action: MatchAction = step.nextFrame
+    ? { type: 'nextFrame' }
+    : (rawAction(match.frame, step, row) as unknown as MatchAction);
+  const res = applyMatch(match, action);
   if (step.error !== undefined) {
-    expect(res.ok, `${label}: expected ${step.error}`).toBe(false);
-    if (!res.ok) {
-      expect(res.error.code).toBe(step.error);
-      if (step.errorField) expect(res.error.field).toBe(step.errorField);
-    }
+    expectError(res, step, label);
+    return match;
+  }
+  if (!res.ok) throw new Error(`${label}: unexpected ${res.error.code}: ${res.error.message}`);
+  const m = res.value.match;
+  const e = step.expect;
+  if (e) {
+    check(res.value.verdict, m.frame, e);
+    if (e.matchWon !== undefined) expect(m.won).toEqual(e.matchWon);
+    if (e.nextBreaker !== undefined) expect(m.nextBreaker).toBe(e.nextBreaker);
+    if (e.matchResult !== undefined)
+      expect(m.result === null ? null : { winner: m.result.winner }).toEqual(e.matchResult);
+    if (e.stalemates !== undefined) expect(m.stalemates).toBe(e.stalemates);
+    if (e.framesClosed !== undefined) expect(m.frames.length).toBe(e.framesClosed);
+  }
+  const round = parseMatch(JSON.parse(JSON.stringify(m)));
+  expect(round.ok && round.value).toEqual(m);
+  return m;
+}
+
+function runStep(state: FrameState, step: Step, row: Row, label: string): FrameState {
+  for (let k = 1; k < (step.times ?? 1); k++)
+    state = runStep(state, { ...step, times: 1, expect: undefined }, row, label);
+  const res = apply(state, actionOf(state, step, row));
+  if (step.error !== undefined) {
+    expectError(res, step, label);
     return state;
   }
   if (!res.ok) throw new Error(`${label}: unexpected ${res.error.code}: ${res.error.message}`);
@@ -175,6 +269,13 @@ for (const { file, table } of tables) {
           if (row.expect) {
             expect(row.expect.kind, 'every outcome row names the verdict kind').toBeDefined();
             expect(row.expect.fouls, 'every outcome row names its fouls').toBeDefined();
+          }
+          if (row.match) {
+            let m = newMatch({ ...row.match, seed: 1, rules: preset });
+            m = runMatchStep(m, row, row, row.name);
+            for (const [i, step] of (row.then ?? []).entries())
+              m = runMatchStep(m, step, row, `${row.name} then[${i}]`);
+            return;
           }
           let state = buildState({ ...row.state, preset });
           state = runStep(state, row, row, row.name);

@@ -1,18 +1,31 @@
 /**
  * Invariants of the referee over random legal play (fast-check; docs/design.md
  * point 8): balls are conserved, a foul always hands the table to the opponent,
- * the frame ends only through R1 or R20, and state → JSON → state is exact.
+ * the frame ends only through R1 or R20, state → JSON → state is exact, every
+ * state the referee emits — after every decision on offer, fouls before the
+ * stroke and corrections too — passes its own parser, a protest changes only
+ * the last shot, and re-spotting never overlaps a ball.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  type Action,
   apply,
+  BALL_RADIUS,
+  type BallId,
+  CUE,
   FRAME_END_REASONS,
   type FrameState,
+  footSpot,
+  legalTargets,
   newFrame,
   OBJECT_BALLS,
   opponent,
   parseState,
+  spotBalls,
+  TABLE_DIMENSIONS,
+  TABLE_SIZES,
+  type TableBall,
 } from '../../engine/index.js';
 import { Choices, randomAction } from './randomPlay.js';
 
@@ -129,6 +142,180 @@ describe('referee invariants over random legal play', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** The state parses, and parses back to exactly itself (its `previous` with it). */
+function expectParses(state: FrameState, what: string): void {
+  const json = JSON.stringify(state);
+  const parsed = parseState(JSON.parse(json));
+  if (!parsed.ok) throw new Error(`${what}: ${parsed.error.message}`);
+  expect(JSON.stringify(parsed.value)).toBe(json);
+}
+
+/** Known balls overlap no other known ball (the re-spotted included). */
+function expectNoOverlap(balls: readonly TableBall[], what: string): void {
+  const known = balls.filter((b) => b.x !== null && b.y !== null) as {
+    id: BallId;
+    x: number;
+    y: number;
+  }[];
+  for (const p of known)
+    for (const q of known)
+      if (p.id < q.id && Math.hypot(p.x - q.x, p.y - q.y) < 2 * BALL_RADIUS - 1e-9)
+        throw new Error(`${what}: balls ${p.id} and ${q.id} overlap`);
+}
+
+describe('every state the referee emits is one it reads back', () => {
+  it('random play with every decision on offer tried, fouls before the stroke and corrections: each state parses to itself', () => {
+    fc.assert(
+      fc.property(fc.integer(), preset, stream, (seed, rules, choices) => {
+        let state = newFrame({ seed, breaker: (seed & 1) as 0 | 1, rules });
+        const c = new Choices(choices);
+        for (let step = 0; step < 80 && state.phase !== 'over'; step++) {
+          const t = legalTargets(state);
+          if (t.action === 'decide') {
+            for (const option of t.options) {
+              const r = apply(state, { type: 'decide', option });
+              if (!r.ok) {
+                // Only spotting onto a table whose positions are unknown may be refused.
+                expect(r.error.code, r.error.message).toBe('E_SPOT_POSITIONS_UNKNOWN');
+                continue;
+              }
+              expectParses(r.value.state, `decide ${option}`);
+            }
+          }
+          const action = randomAction(state, c, true);
+          const res = apply(state, action);
+          if (!res.ok)
+            throw new Error(
+              `${res.error.code}: ${res.error.message} for ${JSON.stringify(action)}`,
+            );
+          expectParses(res.value.state, action.type);
+          state = res.value.state;
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('regression: a pending spotEight choice with the 8 not pocketed is refused, never a second 8 on the table', () => {
+    const s = newFrame({ seed: 4 });
+    const odd: FrameState = {
+      ...s,
+      phase: 'play',
+      pending: { player: 0, options: ['spotEightAcceptTable'], rules: ['R9'] },
+    };
+    const r = apply(odd, { type: 'decide', option: 'spotEightAcceptTable' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('E_BAD_STATE');
+  });
+});
+
+describe('protests (R20 note): a correction changes the last shot and nothing else', () => {
+  it('correcting the last shot leaves the history before it as it was, and equals that shot reported so; any earlier shot is refused', () => {
+    fc.assert(
+      fc.property(fc.integer(), preset, stream, fc.nat(40), (seed, rules, choices, at) => {
+        let state = newFrame({ seed, rules });
+        const c = new Choices(choices);
+        for (let step = 0; step < 80 && state.phase !== 'over'; step++) {
+          if (step >= at && state.previous !== null) break;
+          const res = apply(state, randomAction(state, c));
+          if (!res.ok) throw new Error(res.error.message);
+          state = res.value.state;
+        }
+        if (state.previous === null) return;
+        const before = state.previous as FrameState;
+        const redo = randomAction(before, c);
+        if (redo.type !== 'shot') return;
+        const n = state.shotCount;
+        const frozen = JSON.stringify(state);
+        const corrected = apply(state, { ...redo, type: 'correct', shot: n });
+        expect(JSON.stringify(state)).toBe(frozen);
+        if (!corrected.ok) throw new Error(corrected.error.message);
+        // The record before the last shot is untouched, the count of shots too.
+        expect(corrected.value.state.previous).toEqual(state.previous);
+        expect(corrected.value.state.shotCount).toBe(n);
+        // …and the outcome is the last shot as if it had been reported so.
+        const direct = apply(before, redo);
+        expect(direct.ok && direct.value).toEqual(corrected.value);
+        // A correction naming any earlier shot is refused, and changes nothing.
+        for (let k = 1; k < n; k++) {
+          const late = apply(state, { ...redo, type: 'correct', shot: k } as Action);
+          expect(late.ok).toBe(false);
+          if (!late.ok) expect(late.error.code).toBe('E_PROTEST_TOO_LATE');
+        }
+        const early = apply(state, { ...redo, type: 'correct', shot: n + 1 } as Action);
+        expect(!early.ok && early.error.code).toBe('E_NO_SUCH_SHOT');
+        expect(JSON.stringify(state)).toBe(frozen);
+      }),
+      { numRuns: 120 },
+    );
+  });
+});
+
+describe('re-spotting (R9, R18) never overlaps a ball', () => {
+  it('in random play: every re-spotted ball is clear of every ball whose place is known', () => {
+    fc.assert(
+      fc.property(fc.integer(), stream, (seed, choices) => {
+        play(seed, 'pl-bca', choices, (_b, after, v) => {
+          if (v.respotted.length > 0) expectNoOverlap(after.balls, v.kind);
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('on any known table: on the long string, inside the cushions, clear of every ball and of each other, in numerical order', () => {
+    const table = fc.constantFrom(...TABLE_SIZES);
+    fc.assert(
+      fc.property(
+        table,
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.double({ min: 0, max: 1, noNaN: true }),
+          ),
+          {
+            maxLength: 14,
+          },
+        ),
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        (size, points, spotCount, crowdSpot) => {
+          const { length: L, width: W } = TABLE_DIMENSIONS[size];
+          const R = BALL_RADIUS;
+          // Balls on the table, none overlapping: drawn points, kept when clear of the others.
+          const balls: TableBall[] = [];
+          const place = (id: BallId, x: number, y: number) => {
+            if (balls.every((b) => Math.hypot(b.x! - x, b.y! - y) >= 2 * R))
+              balls.push({ id, x, y });
+          };
+          if (crowdSpot) {
+            // Crowd the foot spot and the string behind it, some just off the line.
+            const s = footSpot(size);
+            for (let k = 0; k < 4; k++)
+              place((k + 1) as BallId, s.x + k * 2.05 * R, s.y + (k % 2) * 0.6 * R);
+          }
+          points.forEach(([u, v], k) => {
+            const id = (k + 5) as BallId;
+            if (id <= 15) place(id, R + u * (L - 2 * R), R + v * (W - 2 * R));
+          });
+          const onTable = new Set(balls.map((b) => b.id));
+          const spot = OBJECT_BALLS.filter((id) => !onTable.has(id)).slice(0, spotCount);
+          const placed = spotBalls(size, balls, spot);
+          expect(placed.map((b) => b.id)).toEqual([...spot].sort((a, b) => a - b));
+          for (const p of placed) {
+            expect(p.y).toBe(W / 2);
+            expect(p.x!).toBeGreaterThanOrEqual(R - 1e-9);
+            expect(p.x!).toBeLessThanOrEqual(L - R + 1e-9);
+          }
+          expectNoOverlap([...balls, ...placed], 'spotBalls');
+          expect(placed.every((b) => b.id !== CUE)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

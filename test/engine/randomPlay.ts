@@ -2,7 +2,9 @@
  * Random legal play for property tests: every choice is drawn from a stream
  * of numbers fast-check generates (so failures shrink), every call comes from
  * legalTargets, every event log is physically possible by construction (a
- * ball acts only while it is on the table).
+ * ball acts only while it is on the table). About half the shots report where
+ * the balls stopped (a layout on a grid), and every shot that leaves a ball
+ * to spot does (R9, R18: the referee refuses to spot onto unknown positions).
  */
 import {
   type Action,
@@ -15,6 +17,7 @@ import {
   POCKET_IDS,
   type ShotEvent,
   TABLE_DIMENSIONS,
+  type TableBall,
 } from '../../engine/index.js';
 
 export class Choices {
@@ -33,14 +36,62 @@ export class Choices {
   }
 }
 
-export function randomAction(state: FrameState, c: Choices): Action {
+const unknownPositions = (balls: readonly TableBall[]) =>
+  balls.some((b) => b.x === null || b.y === null);
+
+/** Where the balls stopped: distinct points of a 7 cm grid, drawn from the stream. */
+function gridLayout(state: FrameState, live: ReadonlySet<BallId>, c: Choices) {
+  const { length: L, width: W } = TABLE_DIMENSIONS[state.table];
+  const cols = Math.floor((L - 0.06) / 0.07);
+  const rows = Math.floor((W - 0.06) / 0.07);
+  const used = new Set<number>();
+  const balls = [...live]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      let cell = c.int(cols * rows);
+      while (used.has(cell)) cell = (cell + 1) % (cols * rows);
+      used.add(cell);
+      return { id, x: 0.05 + (cell % cols) * 0.07, y: 0.05 + Math.floor(cell / cols) * 0.07 };
+    });
+  return { table: state.table, balls };
+}
+
+/**
+ * A random action the referee must accept. With `extras`, also fouls before
+ * the stroke (the cue ball in play touched) and corrections of the last shot.
+ */
+export function randomAction(state: FrameState, c: Choices, extras = false): Action {
   const t = legalTargets(state);
-  if (t.action === 'decide') return { type: 'decide', option: c.pick(t.options) };
+  if (t.action === 'decide') {
+    // Spotting the 8 needs the positions (E_SPOT_POSITIONS_UNKNOWN): not on offer to a blind table.
+    const blind = unknownPositions(state.balls);
+    const options = t.options.filter((o) => !(blind && o.startsWith('spotEight')));
+    return { type: 'decide', option: c.pick(options) };
+  }
   if (t.stalemateAvailable && c.chance(30)) return { type: 'stalemate' };
+  if (extras && c.chance(6) && state.ballInHand === null && state.balls.some((b) => b.id === CUE))
+    return {
+      type: 'foul',
+      events: [
+        { type: 'touch', ball: CUE, by: c.pick(['hand', 'cue'] as const), phase: 'afterPlacement' },
+      ],
+    };
+  if (extras && c.chance(6) && state.previous !== null) {
+    const before = { ...state.previous, previous: null } as FrameState;
+    const redo = randomAction(before, c);
+    if (redo.type === 'shot') return { ...redo, type: 'correct', shot: state.shotCount };
+  }
   const events: ShotEvent[] = [];
   const live = new Set<BallId>(state.balls.map((b) => b.id));
   const { length: L, width: W } = TABLE_DIMENSIONS[state.table];
-  if (state.ballInHand && (!live.has(CUE) || c.chance(30))) {
+  const cue = state.balls.find((b) => b.id === CUE);
+  const mustPlace =
+    state.ballInHand !== null &&
+    (!cue ||
+      (state.ballInHand.region === 'kitchen' &&
+        cue.x !== null &&
+        cue.x >= headStringX(state.table)));
+  if (state.ballInHand && (mustPlace || c.chance(30))) {
     const maxX = state.ballInHand.region === 'kitchen' ? headStringX(state.table) : L - 0.03;
     // Positions may be unknown after shots reported without a layout; the
     // placement check only sees known balls, so pick away from the known ones.
@@ -111,5 +162,9 @@ export function randomAction(state: FrameState, c: Choices): Action {
     }
   }
   events.push({ type: 'rest' });
-  return { type: 'shot', call, events };
+  const jumped = events.some((e) => e.type === 'offTable' && e.ball !== CUE);
+  const eightOnBreak =
+    state.phase === 'break' && events.some((e) => e.type === 'pocket' && e.ball === 8);
+  const layout = jumped || eightOnBreak || c.chance(50) ? gridLayout(state, live, c) : undefined;
+  return { type: 'shot', call, events, ...(layout ? { layout } : {}) };
 }

@@ -5,15 +5,18 @@
  * wire-format events.
  */
 import {
+  BALL_RADIUS,
   type BallId,
   type BallInHand,
   type FrameState,
+  footSpot,
   type Group,
   newFrame,
   OBJECT_BALLS,
   type PlayerId,
   PRESETS,
   type RulesPreset,
+  rackSlots,
   type ShotEvent,
   type TableBall,
 } from '../../engine/index.js';
@@ -127,4 +130,103 @@ export function events(spec: string[]): ShotEvent[] {
     out.splice(k < 0 ? out.length : k, 0, { type: 'strike', ball: 0 });
   }
   return out;
+}
+
+/**
+ * Layout shorthand for a shot's report: `"unmoved"` — every ball left on the
+ * table stays where it was (the cue ball where it was placed); `"scattered"`
+ * — the balls left on the table stand on a grid clear of the long string
+ * (the cue ball at (0.3, 0.2), behind the head string), so re-spotted balls
+ * take the foot spot; an object — a layout as it is.
+ */
+export function layoutOf(state: FrameState, log: readonly ShotEvent[], spec: unknown): unknown {
+  if (spec !== 'unmoved' && spec !== 'scattered') return spec;
+  const at = new Map<number, { x: number | null; y: number | null }>(
+    state.balls.map((b) => [b.id, { x: b.x, y: b.y }]),
+  );
+  for (const e of log) {
+    if (e.type === 'place') at.set(0, { x: e.x, y: e.y });
+    if (e.type === 'pocket' || e.type === 'offTable') at.delete(e.ball);
+  }
+  const ids = [...at.keys()].sort((a, b) => a - b);
+  if (spec === 'unmoved') {
+    return {
+      balls: ids.map((id) => {
+        const p = at.get(id)!;
+        if (p.x === null || p.y === null) throw new Error(`ball ${id}: position unknown`);
+        return { id, x: p.x, y: p.y };
+      }),
+    };
+  }
+  let k = 1;
+  return {
+    balls: ids.map((id) => {
+      if (id === 0) return { id, x: 0.3, y: 0.2 };
+      const i = k++;
+      return { id, x: 0.3 + 0.15 * (i % 12), y: 0.2 + 0.15 * Math.floor(i / 12) };
+    }),
+  };
+}
+
+/**
+ * Rack shorthand (R3): the frozen triangle on the foot spot with the ids of
+ * `order` place by place (default: the rack of the state), changed by
+ * `swap` (pairs of ids), `gapMm` (between neighbours), `turnDeg` (about the
+ * apex), `shiftMm` ([dx, dy] of the whole rack), `move` (id → [dx, dy] mm of
+ * one ball), `drop` (ids left out) or `twice` (ids listed twice).
+ */
+export interface RackSpec {
+  order?: number[];
+  swap?: [number, number][];
+  gapMm?: number;
+  turnDeg?: number;
+  shiftMm?: [number, number];
+  move?: Record<string, [number, number]>;
+  drop?: number[];
+  twice?: number[];
+}
+
+export function rackOf(
+  state: FrameState,
+  spec: RackSpec = {},
+): { id: BallId; x: number; y: number }[] {
+  const slots = rackSlots(state.table);
+  const order =
+    spec.order ??
+    slots.map((s) => {
+      const b = state.balls.find(
+        (q) => q.x !== null && q.y !== null && Math.hypot(q.x - s.x, q.y - s.y) < 1e-9,
+      );
+      if (!b) throw new Error('the state has no rack to start from');
+      return b.id;
+    });
+  const ids = [...order];
+  for (const [a, b] of spec.swap ?? []) {
+    const i = ids.indexOf(a);
+    const j = ids.indexOf(b);
+    ids[i] = b;
+    ids[j] = a;
+  }
+  const spot = footSpot(state.table);
+  const d = 2 * BALL_RADIUS + (spec.gapMm ?? 0) / 1000;
+  const t = ((spec.turnDeg ?? 0) * Math.PI) / 180;
+  const [sx, sy] = (spec.shiftMm ?? [0, 0]).map((v) => v / 1000) as [number, number];
+  const out: { id: BallId; x: number; y: number }[] = [];
+  let i = 0;
+  for (let row = 0; row < 5; row++) {
+    for (let j = 0; j <= row; j++) {
+      const dx = row * d * (Math.sqrt(3) / 2);
+      const dy = (j - row / 2) * d;
+      const id = ids[i++]! as BallId;
+      const [mx, my] = (spec.move?.[String(id)] ?? [0, 0]).map((v) => v / 1000) as [number, number];
+      out.push({
+        id,
+        x: spot.x + sx + dx * Math.cos(t) - dy * Math.sin(t) + mx,
+        y: spot.y + sy + dx * Math.sin(t) + dy * Math.cos(t) + my,
+      });
+    }
+  }
+  const kept = out.filter((b) => !(spec.drop ?? []).includes(b.id));
+  for (const id of spec.twice ?? []) kept.push({ ...kept.find((b) => b.id === id)! });
+  return kept;
 }

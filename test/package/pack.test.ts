@@ -136,6 +136,10 @@ describe('the npm package', () => {
           `typescript@${pkg.devDependencies.typescript}`,
           `@types/node@${pkg.devDependencies['@types/node']}`,
           '--prefer-offline',
+          // No install scripts: the library needs none, and better-sqlite3's
+          // native build (the server's and the experiment store's, whose own
+          // tests run them) takes over a minute here without a prebuilt binary.
+          '--ignore-scripts',
           '--no-audit',
           '--no-fund',
           '--loglevel=error',

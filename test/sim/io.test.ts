@@ -98,7 +98,10 @@ describe('parseLayout / parseShot: coded errors naming the field or ball (docs/w
     const bad: [unknown, string][] = [
       [{ V: 2 }, 'shot.phi'],
       [{ phi: 0, V: -1 }, 'shot.V'],
-      [{ phi: 0, V: 1, a: 0.8, b: 0.8 }, 'shot.b'],
+      [{ phi: 0, V: 1, a: 0.6, b: 0.6 }, 'shot.b'],
+      [{ phi: 0, V: 1, a: 0.8 }, 'shot.a'],
+      [{ phi: 0, V: 16 }, 'shot.V'],
+      [{ phi: 0, V: 1, theta: 61 }, 'shot.theta'],
       [{ phi: 0, V: 1, theta: 95 }, 'shot.theta'],
     ];
     for (const [x, field] of bad) {

@@ -1,0 +1,459 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { overrideBudget } from '../ai/budget.js';
+import type { Evaluator } from '../ai/evaluator.js';
+import { LEVELS } from '../ai/levels.js';
+import { perturb } from '../ai/noise.js';
+import type { Decision } from '../ai/planner.js';
+import { playShot } from '../ai/sampling.js';
+import { deriveSeed } from '../ai/seeds.js';
+import { type Suggestion, suggestionOf } from '../ai/suggestion.js';
+import { referee } from '../api/index.js';
+import { type Action, apply as engineApply } from '../engine/referee.js';
+import { PRESETS } from '../engine/rules.js';
+import type { Shot } from '../engine/shot.js';
+import type { ShotEvent } from '../engine/shotEvent.js';
+import { type FrameState, newFrame, type PlayerId } from '../engine/state.js';
+import type { Verdict } from '../engine/verdict.js';
+import type { Wire } from '../engine/wireType.js';
+import { noiseOf, noiseSeed, type PlayerSpec, type ShotEntry } from '../play/game.js';
+import { makeDecider } from '../play/players.js';
+import { type GameRecord, gameRecord } from '../play/record.js';
+import { DEFAULT_PHYSICS, outcomeHash } from '../sim/index.js';
+import type { GameLocks } from './gameLocks.js';
+import { HttpError, refused } from './httpError.js';
+import type { PlannerQueue } from './plannerQueue.js';
+import type { NewGameSchema, StrokeSchema } from './schemas.js';
+import {
+  type ActionKind,
+  type GameSetup,
+  type GameStore,
+  REPLAYABLE_KINDS,
+  type Seat,
+  type StoredAction,
+  type StoredGame,
+} from './store.js';
+
+/**
+ * Games as a service: a frame kept in the store, advanced one action at a
+ * time, each at the version it was asked for. The bot plays its seats as
+ * `pool8 play` does (play/game.ts playFrame): the decision of action n is
+ * seeded by deriveSeed(game seed, n, mover), its execution noise by
+ * noiseSeed(game seed, n), so a game's seed fixes the rack and every bot
+ * move, and the record it exports replays bit for bit.
+ */
+export type NewGame = Wire<typeof NewGameSchema>;
+export type GameAction = Wire<typeof StrokeSchema> | Action;
+
+export interface GameView {
+  readonly id: string;
+  readonly version: number;
+  readonly setup: GameSetup;
+  readonly state: FrameState;
+  readonly result: FrameState['result'];
+  readonly actions?: readonly StoredAction[];
+}
+
+export interface ActionAnswer {
+  readonly id: string;
+  readonly version: number;
+  readonly by: 'human' | 'bot';
+  readonly kind: ActionKind;
+  readonly verdict: Verdict;
+  readonly events?: readonly ShotEvent[];
+  /** The stroke as simulated (with the bot's execution noise). */
+  readonly executed?: Shot;
+  readonly state: FrameState;
+  readonly result: FrameState['result'];
+}
+
+export interface BotAnswer extends ActionAnswer {
+  readonly move: Record<string, unknown>;
+  readonly reason: string;
+  readonly alternatives: readonly Suggestion[];
+  /** The planner's own time for the decision, ms. */
+  readonly thinkMs: number;
+}
+
+export interface GamesOptions {
+  readonly store: GameStore;
+  readonly evaluator: Evaluator;
+  readonly queue: PlannerQueue;
+  readonly locks: GameLocks;
+  /** The most a bot move may think when asked for a time limit (ms). */
+  readonly maxTimeLimitMs?: number;
+}
+
+const moverOf = (s: FrameState): PlayerId => (s.pending ? s.pending.player : s.turn);
+
+function specOf(seat: Seat, timeLimitMs?: number): PlayerSpec {
+  return {
+    strategy: seat.strategy,
+    level: seat.level,
+    ...(seat.budget ? { budget: seat.budget } : {}),
+    ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
+  };
+}
+
+function moveOf(d: Decision): Record<string, unknown> {
+  switch (d.kind) {
+    case 'shot':
+      return {
+        type: 'stroke',
+        call: d.call,
+        shot: d.shot,
+        placement: d.placement,
+        reason: d.reason,
+      };
+    case 'decide':
+      return { type: 'decide', option: d.option, reason: d.reason };
+    case 'stalemate':
+      return { type: 'stalemate', reason: d.reason };
+  }
+}
+
+export class Games {
+  constructor(private readonly o: GamesOptions) {}
+
+  /** A new frame, stored at version 1. */
+  create(body: NewGame): GameView {
+    const seats = (body.seats ?? [
+      { level: 'beginner', bot: false },
+      { level: 'beginner', bot: true },
+    ]) as NewGame['seats'] & object;
+    const setupSeats = seats.map((s, i): Seat => {
+      let budget: Seat['budget'];
+      if (s.budget !== undefined) {
+        const b = overrideBudget(LEVELS[s.level].budget, s.budget);
+        if (!b.ok) throw new HttpError(400, 'E_INPUT_BAD_GAME', b.error, `seats[${i}].budget`);
+        budget = b.value;
+      }
+      return {
+        level: s.level,
+        bot: s.bot,
+        strategy: s.strategy ?? 'planner',
+        ...(budget ? { budget } : {}),
+      };
+    }) as unknown as [Seat, Seat];
+    const setup: GameSetup = {
+      rules: body.rules ?? 'pl-bca',
+      table: body.table ?? '9ft',
+      seed: body.seed ?? randomInt(0, 2 ** 31),
+      breaker: body.breaker ?? 0,
+      seats: setupSeats,
+    };
+    const state = newFrame({
+      seed: setup.seed,
+      breaker: setup.breaker,
+      table: setup.table,
+      rules: setup.rules,
+    });
+    const now = new Date().toISOString();
+    const game: StoredGame = {
+      id: randomUUID(),
+      setup,
+      state,
+      version: 1,
+      created: now,
+      updated: now,
+    };
+    this.o.store.create(game);
+    return this.viewOf(game);
+  }
+
+  view(id: string, withActions = true): GameView {
+    const g = this.load(id);
+    return withActions ? { ...this.viewOf(g), actions: this.o.store.actions(id) } : this.viewOf(g);
+  }
+
+  /** A human's action, at `version`. */
+  act(id: string, version: number, action: GameAction): Promise<ActionAnswer> {
+    return this.o.locks.run(id, () => {
+      const g = this.current(id, version);
+      const mover = moverOf(g.state);
+      // A correction or a rack comes from either side (or the referee); the rest from the mover.
+      if (action.type !== 'correct' && action.type !== 'rack' && g.setup.seats[mover]!.bot)
+        throw new HttpError(
+          409,
+          'E_BOT_SEAT',
+          `player ${mover} is played by the bot: POST /v1/games/${id}/bot-move`,
+        );
+      const n = g.version - 1;
+      let stored: StoredAction;
+      let state: FrameState;
+      let executed: Shot | undefined;
+      if (action.type === 'stroke') {
+        const call = action.call ?? null;
+        const placement = action.placement ?? null;
+        const out = playShot(g.state, call, action.shot, placement, DEFAULT_PHYSICS);
+        if ('error' in out) throw this.strokeError(g.state, action, out.error);
+        executed = action.shot;
+        state = out.state;
+        stored = {
+          n,
+          version: g.version + 1,
+          by: 'human',
+          kind: 'stroke',
+          entry: {
+            n,
+            player: mover,
+            action: 'shot',
+            call,
+            placement,
+            intended: action.shot,
+            executed: action.shot,
+            reason: 'human',
+            verdict: out.verdict.kind,
+            fouls: out.verdict.fouls,
+            credited: out.verdict.credited,
+            stayDown: out.verdict.stayDown,
+            outcome: outcomeHash({ events: out.events, layout: out.layout }),
+          },
+          verdict: out.verdict,
+          events: out.events,
+        };
+      } else {
+        const r = engineApply(g.state, action);
+        if (!r.ok) throw refused(r.error);
+        state = r.value.state;
+        const v = r.value.verdict;
+        const kind: ActionKind = action.type === 'shot' ? 'events' : action.type;
+        const entry: ShotEntry = {
+          n,
+          player: mover,
+          action:
+            action.type === 'decide'
+              ? 'decide'
+              : action.type === 'stalemate'
+                ? 'stalemate'
+                : 'shot',
+          ...(action.type === 'decide' ? { option: action.option as ShotEntry['option'] } : {}),
+          ...(action.type === 'shot' || action.type === 'correct'
+            ? { call: action.call ?? null }
+            : {}),
+          reason: action.type === 'correct' ? 'human: correction of the last shot' : 'human',
+          verdict: v.kind,
+          fouls: v.fouls,
+          credited: v.credited,
+          stayDown: v.stayDown,
+        };
+        stored = {
+          n,
+          version: g.version + 1,
+          by: 'human',
+          kind,
+          entry,
+          verdict: v,
+          ...('events' in action ? { events: action.events } : {}),
+        };
+      }
+      this.commit(g, stored, state);
+      return this.answer(g, stored, state, executed);
+    });
+  }
+
+  /** The bot's turn: decide (through the planner queue), play and commit, at `version`. */
+  botMove(
+    id: string,
+    version: number,
+    opts: { timeLimitMs?: number; top?: number },
+  ): Promise<BotAnswer> {
+    return this.o.locks.run(id, async () => {
+      const g = this.current(id, version);
+      if (g.state.phase === 'over') throw new HttpError(400, 'E_FRAME_OVER', 'the frame is over');
+      const mover = moverOf(g.state);
+      const seat = g.setup.seats[mover]!;
+      if (!seat.bot)
+        throw new HttpError(
+          409,
+          'E_HUMAN_SEAT',
+          `player ${mover} is played by a human: POST /v1/games/${id}/actions`,
+        );
+      const limit =
+        opts.timeLimitMs === undefined
+          ? undefined
+          : Math.min(opts.timeLimitMs, this.o.maxTimeLimitMs ?? 600_000);
+      const spec = specOf(seat, limit);
+      const decider = makeDecider(spec, {
+        evaluator: this.o.evaluator,
+        ...(limit !== undefined ? { now: () => performance.now() } : {}),
+      });
+      const n = g.version - 1;
+      const { d, ms } = await this.o.queue.run(async () => {
+        const t0 = performance.now();
+        const d = await decider(g.state, deriveSeed(g.setup.seed, n, mover));
+        return { d, ms: performance.now() - t0 };
+      });
+      if (!d.ok) throw refused(d.error);
+      const decision = d.value;
+      let stored: StoredAction;
+      let state: FrameState;
+      let executed: Shot | undefined;
+      if (decision.kind === 'shot') {
+        executed = perturb(decision.shot, noiseOf(spec), noiseSeed(g.setup.seed, n))[0];
+        const out = playShot(g.state, decision.call, executed, decision.placement, DEFAULT_PHYSICS);
+        if ('error' in out)
+          throw new HttpError(500, 'E_INTERNAL', `the bot's stroke was refused: ${out.error}`);
+        state = out.state;
+        stored = {
+          n,
+          version: g.version + 1,
+          by: 'bot',
+          kind: 'stroke',
+          entry: {
+            n,
+            player: mover,
+            action: 'shot',
+            call: decision.call,
+            placement: decision.placement,
+            intended: decision.shot,
+            executed,
+            reason: decision.reason,
+            verdict: out.verdict.kind,
+            fouls: out.verdict.fouls,
+            credited: out.verdict.credited,
+            stayDown: out.verdict.stayDown,
+            outcome: outcomeHash({ events: out.events, layout: out.layout }),
+            ms,
+          },
+          verdict: out.verdict,
+          events: out.events,
+        };
+      } else {
+        const action: Action =
+          decision.kind === 'decide'
+            ? { type: 'decide', option: decision.option }
+            : { type: 'stalemate' };
+        const r = engineApply(g.state, action);
+        if (!r.ok)
+          throw new HttpError(500, 'E_INTERNAL', `the bot's ${decision.kind}: ${r.error.code}`);
+        state = r.value.state;
+        const v = r.value.verdict;
+        stored = {
+          n,
+          version: g.version + 1,
+          by: 'bot',
+          kind: decision.kind,
+          entry: {
+            n,
+            player: mover,
+            action: decision.kind,
+            ...(decision.kind === 'decide' ? { option: decision.option } : {}),
+            reason: decision.reason,
+            verdict: v.kind,
+            fouls: v.fouls,
+            credited: v.credited,
+            stayDown: v.stayDown,
+            ms,
+          },
+          verdict: v,
+        };
+      }
+      this.commit(g, stored, state);
+      const top = opts.top ?? 5;
+      return {
+        ...this.answer(g, stored, state, executed),
+        move: moveOf(decision),
+        reason: decision.reason,
+        alternatives:
+          decision.kind === 'shot' ? decision.ranked.slice(0, top).map(suggestionOf) : [],
+        thinkMs: ms,
+      };
+    });
+  }
+
+  /**
+   * The game as a record (schemas/GameRecord.json) for `pool8 replay`.
+   * Only strokes, decisions and stalemates replay: a game with reported
+   * events or a correction is refused (409 E_NOT_REPLAYABLE).
+   */
+  record(id: string): GameRecord {
+    const g = this.load(id);
+    const actions = this.o.store.actions(id);
+    const odd = actions.find((a) => !REPLAYABLE_KINDS.includes(a.kind));
+    if (odd)
+      throw new HttpError(
+        409,
+        'E_NOT_REPLAYABLE',
+        `action ${odd.n} is ${odd.kind === 'events' ? 'a shot reported as events' : `a ${odd.kind}`}: only simulated games replay`,
+      );
+    const players = g.setup.seats.map((s) => specOf(s)) as unknown as [PlayerSpec, PlayerSpec];
+    return gameRecord(players, PRESETS[g.setup.rules], g.setup.table, g.setup.seed, [
+      {
+        seed: g.setup.seed,
+        breaker: g.setup.breaker,
+        winner: g.state.result?.winner ?? null,
+        // An unfinished game is cut off where it stands, as a capped frame is.
+        reason: g.state.result?.reason ?? 'shotCap',
+        stalemates: actions.filter((a) => a.kind === 'stalemate').length,
+        shots: actions.map((a) => a.entry),
+      },
+    ]);
+  }
+
+  private load(id: string): StoredGame {
+    const g = this.o.store.get(id);
+    if (g === null) throw new HttpError(404, 'E_NO_GAME', `no game ${id}`, 'id');
+    return g;
+  }
+
+  /** The game, if it is still at `version`; a 409 otherwise. */
+  private current(id: string, version: number): StoredGame {
+    const g = this.load(id);
+    if (g.version !== version)
+      throw new HttpError(
+        409,
+        'E_STALE_VERSION',
+        `the game is at version ${g.version}, not ${version}: GET it and try again`,
+        'version',
+        { etag: `"${g.version}"` },
+      );
+    return g;
+  }
+
+  private commit(g: StoredGame, action: StoredAction, state: FrameState): void {
+    const r = this.o.store.commit(g.id, g.version, action, state);
+    if (!r.ok)
+      throw new HttpError(
+        409,
+        'E_STALE_VERSION',
+        `the game moved to version ${r.current} meanwhile`,
+        'version',
+        { etag: `"${r.current}"` },
+      );
+  }
+
+  /** The library's detailed refusal of a stroke (playShot gives only the code). */
+  private strokeError(state: FrameState, action: GameAction & { type: 'stroke' }, code: string) {
+    const r = referee.apply(state, {
+      type: 'stroke',
+      shot: action.shot,
+      call: action.call ?? null,
+      placement: action.placement ?? null,
+    });
+    if (!r.ok) return refused(r.error);
+    return new HttpError(400, code, `the stroke was refused: ${code}`);
+  }
+
+  private answer(
+    g: StoredGame,
+    a: StoredAction,
+    state: FrameState,
+    executed: Shot | undefined,
+  ): ActionAnswer {
+    return {
+      id: g.id,
+      version: a.version,
+      by: a.by,
+      kind: a.kind,
+      verdict: a.verdict,
+      ...(a.events ? { events: a.events } : {}),
+      ...(executed ? { executed } : {}),
+      state,
+      result: state.result,
+    };
+  }
+
+  private viewOf(g: StoredGame): GameView {
+    return { id: g.id, version: g.version, setup: g.setup, state: g.state, result: g.state.result };
+  }
+}

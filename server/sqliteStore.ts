@@ -1,0 +1,127 @@
+import Database from 'better-sqlite3';
+import type { FrameState } from '../engine/state.js';
+import { MIGRATIONS } from './migrations.js';
+import type { CommitResult, GameSetup, GameStore, StoredAction, StoredGame } from './store.js';
+
+/**
+ * The embedded store: one SQLite file through better-sqlite3, in WAL mode.
+ * Every commit is one transaction, written to the WAL before `commit`
+ * returns, so a server killed at any moment (kill -9) restarts with every
+ * acknowledged action (synchronous=NORMAL: durable against a crash of the
+ * process; `synchronous: 'FULL'` also against one of the machine).
+ */
+export interface SqliteStoreOptions {
+  readonly synchronous?: 'NORMAL' | 'FULL';
+}
+
+interface GameRow {
+  id: string;
+  setup: string;
+  state: string;
+  version: number;
+  created: string;
+  updated: string;
+}
+
+/** Applies the migrations the file has not seen yet; returns the schema version. */
+export function migrate(db: Database.Database): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export class SqliteStore implements GameStore {
+  private readonly db: Database.Database;
+  private readonly stmts;
+  private readonly commitTx;
+
+  constructor(file: string, options: SqliteStoreOptions = {}) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous ?? 'NORMAL'}`);
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+    this.stmts = {
+      insert: this.db.prepare(
+        'INSERT INTO games (id, setup, state, version, over, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      get: this.db.prepare<[string], GameRow>(
+        'SELECT id, setup, state, version, created, updated FROM games WHERE id = ?',
+      ),
+      actions: this.db.prepare<[string], { body: string }>(
+        'SELECT body FROM actions WHERE game_id = ? ORDER BY n',
+      ),
+      update: this.db.prepare(
+        'UPDATE games SET state = ?, version = ?, over = ?, updated = ? WHERE id = ? AND version = ?',
+      ),
+      version: this.db.prepare<[string], { version: number }>(
+        'SELECT version FROM games WHERE id = ?',
+      ),
+      append: this.db.prepare(
+        'INSERT INTO actions (game_id, n, version, body, state, created) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+    };
+    this.commitTx = this.db.transaction(
+      (id: string, expected: number, action: StoredAction, state: FrameState): CommitResult => {
+        const now = new Date().toISOString();
+        const json = JSON.stringify(state);
+        const r = this.stmts.update.run(
+          json,
+          expected + 1,
+          state.phase === 'over' ? 1 : 0,
+          now,
+          id,
+          expected,
+        );
+        if (r.changes !== 1)
+          return { ok: false, current: this.stmts.version.get(id)?.version ?? 0 };
+        this.stmts.append.run(id, action.n, expected + 1, JSON.stringify(action), json, now);
+        return { ok: true };
+      },
+    );
+  }
+
+  create(game: StoredGame): void {
+    this.stmts.insert.run(
+      game.id,
+      JSON.stringify(game.setup),
+      JSON.stringify(game.state),
+      game.version,
+      game.state.phase === 'over' ? 1 : 0,
+      game.created,
+      game.updated,
+    );
+  }
+
+  get(id: string): StoredGame | null {
+    const row = this.stmts.get.get(id);
+    if (row === undefined) return null;
+    return {
+      id: row.id,
+      setup: JSON.parse(row.setup) as GameSetup,
+      state: JSON.parse(row.state) as FrameState,
+      version: row.version,
+      created: row.created,
+      updated: row.updated,
+    };
+  }
+
+  actions(id: string): StoredAction[] {
+    return this.stmts.actions.all(id).map((r) => JSON.parse(r.body) as StoredAction);
+  }
+
+  commit(id: string, expected: number, action: StoredAction, state: FrameState): CommitResult {
+    return this.commitTx(id, expected, action, state);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

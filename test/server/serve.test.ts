@@ -1,0 +1,327 @@
+/**
+ * `pool8 serve` end to end: a real server process (dist/cli/main.js) on
+ * 127.0.0.1, spoken to over HTTP. The long runs (a whole bot frame, the
+ * flood, kill -9) are in serve.slow.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEVELS } from '../../ai/levels.js';
+import type { FrameState } from '../../engine/state.js';
+import { greedyDecision } from '../../play/baselines.js';
+import { bin, call, type Served, serve } from './spawn.js';
+
+const examples = join(import.meta.dirname, '../../examples');
+const TINY = { candidates: 2, samples: 3, finalists: 1, finalSamples: 2 };
+
+let s: Served;
+beforeAll(async () => {
+  s = await serve(['--planners', '2', '--queue', '8']);
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const newGame = (body: unknown) => call(s.url, 'POST', '/v1/games', body);
+const act = (id: string, version: number, action: unknown) =>
+  call(s.url, 'POST', `/v1/games/${id}/actions`, { action }, { 'if-match': `"${version}"` });
+
+describe('pool8 serve', () => {
+  it('says where it listens, answers /healthz, /openapi.json and the docs', async () => {
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const h = await call(s.url, 'GET', '/healthz');
+    expect(h.status).toBe(200);
+    expect(h.body).toMatchObject({ ok: true, threads: 2 });
+    const doc = await call(s.url, 'GET', '/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    for (const p of [
+      '/v1/games',
+      '/v1/games/{id}',
+      '/v1/games/{id}/actions',
+      '/v1/games/{id}/bot-move',
+      '/v1/games/{id}/record',
+      '/v1/referee',
+      '/v1/simulate',
+      '/v1/suggest',
+    ])
+      expect(doc.body.paths[p], p).toBeDefined();
+    expect(Object.keys(doc.body.components.schemas)).toContain('FrameStateInput');
+    const ui = await fetch(`${s.url}/docs/`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toMatch(/swagger/i);
+  });
+
+  it('plays a whole human frame through actions, one version per action', async () => {
+    const g = await newGame({
+      seed: 11,
+      seats: [
+        { level: 'amateur', bot: false },
+        { level: 'amateur', bot: false },
+      ],
+    });
+    expect(g.status).toBe(201);
+    expect(g.headers.get('etag')).toBe('"1"');
+    const id: string = g.body.id;
+    let state: FrameState = g.body.state;
+    let version: number = g.body.version;
+    expect(version).toBe(1);
+    let n = 0;
+    for (; n < 200 && state.phase !== 'over'; n++) {
+      const d = greedyDecision(state, LEVELS.amateur.noise);
+      const action =
+        d.kind === 'shot'
+          ? { type: 'stroke', call: d.call, shot: d.shot, placement: d.placement }
+          : d.kind === 'decide'
+            ? { type: 'decide', option: d.option }
+            : { type: 'stalemate' };
+      const r = await act(id, version, action);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.version).toBe(version + 1);
+      expect(r.body.by).toBe('human');
+      expect(r.body.verdict.kind).toBeTypeOf('string');
+      if (action.type === 'stroke') expect(r.body.events[0].type).toMatch(/strike|place/);
+      state = r.body.state;
+      version = r.body.version;
+    }
+    const got = await call(s.url, 'GET', `/v1/games/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.version).toBe(version);
+    expect(got.body.state).toEqual(state);
+    expect(got.body.actions).toHaveLength(n);
+    if (state.phase === 'over') expect(got.body.result).toEqual(state.result);
+    // Strokes replay: the exported record reproduces every hash.
+    const rec = await call(s.url, 'GET', `/v1/games/${id}/record`);
+    expect(rec.status).toBe(200);
+    expect(rec.body.format).toBe('pool8/game/1');
+    const r = spawnSync(process.execPath, [bin, 'replay', '-'], {
+      input: JSON.stringify(rec.body),
+      encoding: 'utf8',
+    });
+    expect(r.stdout + r.stderr).toMatch(/identical/);
+  });
+
+  it('refuses a stale version with 409 and changes nothing', async () => {
+    const g = await newGame({ seed: 5 });
+    const id = g.body.id;
+    const first = await act(id, 1, { type: 'stroke', shot: { phi: 0, V: 7 } });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    const stale = await act(id, 1, { type: 'stroke', shot: { phi: 1, V: 7 } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('E_STALE_VERSION');
+    expect(stale.headers.get('etag')).toBe('"2"');
+    const staleBot = await call(s.url, 'POST', `/v1/games/${id}/bot-move`, { version: 1 });
+    expect(staleBot.status).toBe(409);
+    const after = await call(s.url, 'GET', `/v1/games/${id}`);
+    expect(after.body.version).toBe(2);
+    expect(after.body.state).toEqual(first.body.state);
+    expect(after.body.actions).toHaveLength(1);
+    // No version at all: 428.
+    const none = await call(s.url, 'POST', `/v1/games/${id}/actions`, {
+      action: { type: 'stalemate' },
+    });
+    expect(none.status).toBe(428);
+    expect(none.body.error.code).toBe('E_VERSION_REQUIRED');
+  });
+
+  it('refuses bad bodies with 400, the stable code and the field', async () => {
+    const g = await newGame({ seed: 5 });
+    const id = g.body.id;
+    const state = g.body.state;
+    const cases: [string, string, unknown, string, string | undefined][] = [
+      ['POST', '/v1/games', { seed: 1, colour: 'red' }, 'E_INPUT_UNKNOWN_FIELD', 'colour'],
+      [
+        'POST',
+        '/v1/games',
+        {
+          seats: [
+            { level: 'expert', bot: true },
+            { level: 'pro', bot: false },
+          ],
+        },
+        'E_INPUT_BAD_GAME',
+        'seats[0].level',
+      ],
+      [
+        'POST',
+        `/v1/games/${id}/actions`,
+        { version: 1, action: { type: 'stroke', shot: { phi: 0, V: 2, teta: 3 } } },
+        'E_SIM_BAD_SHOT',
+        'action.shot.teta',
+      ],
+      [
+        'POST',
+        `/v1/games/${id}/actions`,
+        { version: 1, action: { type: 'stroke', shot: { phi: 0, V: 99 } } },
+        'E_SIM_BAD_SHOT',
+        'action.shot.V',
+      ],
+      [
+        'POST',
+        `/v1/games/${id}/actions`,
+        { version: 1, action: { type: 'shot', events: [{ type: 'pocket', ball: 3 }] } },
+        'E_BAD_EVENT',
+        'action.events[0].pocket',
+      ],
+      [
+        'POST',
+        `/v1/games/${id}/actions`,
+        { version: 1, action: { type: 'dance' } },
+        'E_BAD_ACTION',
+        'action.type',
+      ],
+      [
+        'POST',
+        `/v1/games/${id}/actions`,
+        { version: 1, action: { type: 'decide', option: 'acceptTable' } },
+        'E_NO_DECISION_PENDING',
+        undefined,
+      ],
+      [
+        'POST',
+        `/v1/games/${id}/bot-move`,
+        { version: 1, think: 3 },
+        'E_INPUT_UNKNOWN_FIELD',
+        'think',
+      ],
+      ['POST', '/v1/referee', { state: { ...state, turn: 2 } }, 'E_BAD_STATE', 'state.turn'],
+      [
+        'POST',
+        '/v1/simulate',
+        {
+          layout: {
+            balls: [
+              { id: 0, x: 0.6, y: 0.635 },
+              { id: 1, x: 0.61, y: 0.635 },
+            ],
+          },
+          shot: { phi: 0, V: 2 },
+        },
+        'E_SIM_OVERLAP',
+        undefined,
+      ],
+      [
+        'POST',
+        '/v1/simulate',
+        { layout: { balls: [{ id: 16, x: 0.6, y: 0.6 }] }, shot: { phi: 0, V: 2 } },
+        'E_SIM_UNKNOWN_BALL',
+        'layout.balls[0].id',
+      ],
+      ['POST', '/v1/simulate', '{"layout": ', 'E_INPUT_NOT_JSON', undefined],
+      ['POST', '/v1/suggest', [1, 2], 'E_INPUT_NOT_OBJECT', undefined],
+    ];
+    for (const [method, path, body, code, field] of cases) {
+      const r = await call(s.url, method, path, body);
+      expect(r.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(r.body.error.code, `${path} ${JSON.stringify(r.body)}`).toBe(code);
+      if (field !== undefined) expect(r.body.error.field).toBe(field);
+    }
+    // Nothing was applied.
+    expect((await call(s.url, 'GET', `/v1/games/${id}`)).body.version).toBe(1);
+    expect((await call(s.url, 'GET', '/v1/games/no-such-game')).status).toBe(404);
+  });
+
+  it('gives the CLI’s code for the same referee document', async () => {
+    const doc = readFileSync(join(examples, 'open-table-8-first.json'), 'utf8');
+    const http = await call(s.url, 'POST', '/v1/referee', doc);
+    const cli = spawnSync(process.execPath, [bin, 'referee', '--compact'], {
+      input: doc,
+      encoding: 'utf8',
+    });
+    const printed = JSON.parse(cli.stdout);
+    if ('error' in printed) expect(http.body.error.code).toBe(printed.error.code);
+    else expect(http.body).toEqual(printed);
+  });
+
+  it('answers the stateless referee, simulate (with a trace) and suggest', async () => {
+    const g = await newGame({ seed: 9 });
+    const bare = await call(s.url, 'POST', '/v1/referee', g.body.state);
+    expect(bare.status).toBe(200);
+    expect(bare.body.targets).toBeDefined();
+    const sim = {
+      layout: {
+        table: '9ft',
+        balls: [
+          { id: 0, x: 0.6, y: 0.635 },
+          { id: 1, x: 1.9, y: 0.635 },
+        ],
+      },
+      shot: { phi: 0, V: 2 },
+    };
+    const plain = await call(s.url, 'POST', '/v1/simulate', sim);
+    expect(plain.status).toBe(200);
+    expect(plain.body.events.length).toBeGreaterThan(2);
+    expect(plain.body.trace).toBeUndefined();
+    const traced = await call(s.url, 'POST', '/v1/simulate?trace=true', sim);
+    expect(traced.body.trace).toBeDefined();
+    const suggest = await call(
+      s.url,
+      'POST',
+      '/v1/suggest?level=beginner&top=2&timeLimitMs=300',
+      readFileSync(join(examples, 'suggest-open-table.json'), 'utf8'),
+    );
+    expect(suggest.status, JSON.stringify(suggest.body)).toBe(200);
+    expect(suggest.body.format).toBe('pool8/suggestions/1');
+    expect(suggest.body.suggestions.length).toBeLessThanOrEqual(2);
+    const bad = await call(s.url, 'POST', '/v1/suggest?top=many', g.body.state);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('E_INPUT_BAD_QUERY');
+  });
+
+  it('plays bot moves from the seed: the same seed, the same moves', async () => {
+    const setup = {
+      seed: 21,
+      seats: [
+        { level: 'beginner', bot: true, budget: TINY },
+        { level: 'beginner', bot: true, budget: TINY },
+      ],
+    };
+    const play = async () => {
+      const g = await newGame(setup);
+      let v = 1;
+      const out: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await call(s.url, 'POST', `/v1/games/${g.body.id}/bot-move`, undefined, {
+          'if-match': String(v),
+        });
+        if (r.status === 400 && r.body.error.code === 'E_FRAME_OVER') break;
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.by).toBe('bot');
+        expect(r.body.reason).toBeTypeOf('string');
+        expect(Array.isArray(r.body.alternatives)).toBe(true);
+        v = r.body.version;
+        out.push(r.body.state);
+      }
+      const rec = await call(s.url, 'GET', `/v1/games/${g.body.id}/record`);
+      return { out, hashes: rec.body.frames[0].shots.map((e: { outcome?: string }) => e.outcome) };
+    };
+    const [a, b] = await Promise.all([play(), play()]);
+    expect(a.hashes.length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+    // A human seat's turn is not the bot's.
+    const h = await newGame({ seed: 3 });
+    const r = await call(s.url, 'POST', `/v1/games/${h.body.id}/bot-move`, { version: 1 });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('E_HUMAN_SEAT');
+  });
+
+  it('logs one line per request, without ball positions', async () => {
+    // The lines of earlier requests may still be on their way.
+    await new Promise((r) => setTimeout(r, 200));
+    const before = s.log().split('\n').filter(Boolean).length;
+    await call(s.url, 'GET', '/healthz');
+    await call(s.url, 'POST', '/v1/games', { seed: 2 });
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = s.log().split('\n').filter(Boolean).slice(before);
+    const requests = lines.filter((l) => JSON.parse(l).msg === 'request');
+    expect(requests).toHaveLength(2);
+    expect(JSON.parse(requests[1]!)).toMatchObject({
+      method: 'POST',
+      url: '/v1/games',
+      status: 201,
+    });
+    expect(s.log()).not.toMatch(/"balls"|"x":/);
+  });
+});
