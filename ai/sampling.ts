@@ -7,7 +7,12 @@ import type { Shot } from '../engine/shot.js';
 import type { ShotEvent } from '../engine/shotEvent.js';
 import type { FrameState, PlayerId } from '../engine/state.js';
 import type { PocketId, Point } from '../engine/table.js';
-import { type PhysicsParams, simulate } from '../sim/index.js';
+import {
+  type PhysicsParams,
+  type PreparedLayout,
+  prepareLayout,
+  simulatePrepared,
+} from '../sim/index.js';
 import { minSpeed, variants } from './candidates.js';
 import { straightPots } from './estimate.js';
 import { LEVELS, type Level, type LevelName, type Lookahead, type Noise } from './levels.js';
@@ -89,23 +94,46 @@ export function layoutFor(state: FrameState, placement: Point | null): Layout | 
 }
 
 /** Simulates one executed shot and referees it: the game's single step, shared by play, sampling and replay. */
+/** Simulator refusals of the stroke itself, not of the position: no foul was played. */
+const UNPLAYED: ReadonlySet<string> = new Set([
+  'E_SIM_BAD_SHOT',
+  'E_SIM_EVENT_LIMIT',
+  'E_SIM_UNFAITHFUL',
+]);
+
 export function playShot(
   state: FrameState,
   call: Call | null,
   shot: Shot,
   placement: Point | null,
   params: PhysicsParams,
-):
-  | {
-      state: FrameState;
-      verdict: import('../engine/verdict.js').Verdict;
-      events: ShotEvent[];
-      layout: Layout;
-    }
-  | { error: string } {
+): Played | { error: string } {
   const layout = layoutFor(state, placement);
   if (!layout) return { error: 'E_POSITIONS_UNKNOWN' };
-  const sim = simulate(layout, shot, params);
+  return playPrepared(state, call, prepareLayout(layout, params), shot, placement);
+}
+
+/** What a played shot gives: the referee's state and verdict, the simulator's events and layout. */
+export interface Played {
+  state: FrameState;
+  verdict: import('../engine/verdict.js').Verdict;
+  events: ShotEvent[];
+  layout: Layout;
+}
+
+/**
+ * playShot from a layout prepared once for many shots (sim/prepared.ts): the
+ * planner's samples of one candidate all start from one position. The same
+ * answer as playShot for the same state, placement and params.
+ */
+export function playPrepared(
+  state: FrameState,
+  call: Call | null,
+  prepared: PreparedLayout,
+  shot: Shot,
+  placement: Point | null,
+): Played | { error: string } {
+  const sim = simulatePrepared(prepared, shot);
   if (!sim.ok) return { error: sim.error.code };
   const events: ShotEvent[] = placement
     ? [{ type: 'place', ball: 0, x: placement.x, y: placement.y }, ...sim.value.events]
@@ -126,14 +154,8 @@ export function playShot(
   };
 }
 
-function pots(
-  layout: Layout,
-  shot: Shot,
-  ball: BallId,
-  pocket: PocketId,
-  params: PhysicsParams,
-): boolean {
-  const r = simulate(layout, shot, params);
+function pots(prepared: PreparedLayout, shot: Shot, ball: BallId, pocket: PocketId): boolean {
+  const r = simulatePrepared(prepared, shot);
   if (!r.ok) return false;
   let hit = false;
   for (const e of r.value.events) {
@@ -149,8 +171,27 @@ function pots(
  * throw, squirt and the jaws into the aim without modelling them here.
  */
 export function runAim(task: AimTask, steps = 5, step = 0.4, bisections = 5): AimResult {
-  const { layout, shot, ball, pocket, params } = task;
-  const ok = (d: number) => pots(layout, { ...shot, phi: shot.phi + d }, ball, pocket, params);
+  return aimOn(
+    prepareLayout(task.layout, task.params),
+    task.shot,
+    task.ball,
+    task.pocket,
+    steps,
+    step,
+    bisections,
+  );
+}
+
+function aimOn(
+  prepared: PreparedLayout,
+  shot: Shot,
+  ball: BallId,
+  pocket: PocketId,
+  steps: number,
+  step: number,
+  bisections: number,
+): AimResult {
+  const ok = (d: number) => pots(prepared, { ...shot, phi: shot.phi + d }, ball, pocket);
   const offsets: number[] = [];
   for (let k = -steps; k <= steps; k++) offsets.push(k * step);
   const run = nearestRun(offsets, ok);
@@ -189,6 +230,7 @@ export function lookaheadValue(
   const cue = balls.find((b) => b.id === 0);
   const layout = layoutFor(state, null);
   if (!cue || !layout) return stateValue(state, me, level);
+  const prepared = prepareLayout(layout, params);
   let best = safetyValue(state, level);
   const pots = straightPots(state.table, balls, cue, callableBalls(state, me), level.noise).slice(
     0,
@@ -198,12 +240,7 @@ export function lookaheadValue(
     const vs = variants(minSpeed(g.cut, g.dCue, g.dObj)).slice(1, 1 + look.variants);
     for (const [vi, v] of vs.entries()) {
       const shot = { phi: g.phi, V: v.V, a: 0, b: v.b };
-      const aim = runAim(
-        { kind: 'aim', layout, shot, ball: g.ball, pocket: g.pocket, params },
-        4,
-        0.5,
-        3,
-      );
+      const aim = aimOn(prepared, shot, g.ball, g.pocket, 4, 0.5, 3);
       if (aim.window === 0) continue;
       const call = { kind: 'pocket' as const, ball: g.ball, pocket: g.pocket };
       let sum = 0;
@@ -213,7 +250,7 @@ export function lookaheadValue(
           level.noise,
           deriveSeed(seed, pi, vi, k),
         );
-        const out = playShot(state, call, executed, null, params);
+        const out = playPrepared(state, call, prepared, executed, null);
         if ('error' in out) continue;
         const end = look.endgame;
         const deeper =
@@ -247,17 +284,27 @@ export function runSamples(task: SampleTask): SampleResult {
   let keepsN = 0;
   let sumKeep = 0;
   let sumKeepSquares = 0;
+  const layout = layoutFor(task.state, task.placement);
+  const prepared = layout === null ? null : prepareLayout(layout, task.params);
   for (let k = 0; k < task.count; k++) {
     const [executed] = perturb(
       task.shot,
       task.noise,
       deriveSeed(task.root, task.candidate, task.first + k),
     );
-    const out = playShot(task.state, task.call, executed, task.placement, task.params);
+    const out =
+      prepared === null
+        ? { error: 'E_POSITIONS_UNKNOWN' }
+        : playPrepared(task.state, task.call, prepared, executed, task.placement);
     let v = 0;
     if ('error' in out) {
-      // A shot the referee refuses (e.g. a placement that noise cannot move) is worth nothing.
-      fouls++;
+      // A layout the referee or the simulator refuses (e.g. a placement that
+      // noise cannot move) is worth nothing and counts as a foul. A stroke
+      // the simulator cannot play faithfully is worth nothing too but is no
+      // foul: nothing was played (perturb keeps executed shots inside the
+      // accepted ranges; the fuzz of docs/measurements.md "Simulator fuzz"
+      // never saw one).
+      if (!UNPLAYED.has(out.error)) fouls++;
     } else {
       const verdict = out.verdict;
       const keeps =

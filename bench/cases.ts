@@ -3,7 +3,14 @@ import type { BallPosition, Layout } from '../engine/layout.js';
 import { seedState } from '../engine/prng.js';
 import { rack, rackSlots } from '../engine/rack.js';
 import type { Shot } from '../engine/shot.js';
-import { BALL_RADIUS, type Point, pocketPoint, TABLE_DIMENSIONS } from '../engine/table.js';
+import {
+  BALL_RADIUS,
+  type PocketId,
+  type Point,
+  pocketPoint,
+  TABLE_DIMENSIONS,
+  type TableSize,
+} from '../engine/table.js';
 
 /**
  * The benchmark cases (bench/README.md) as plain data: a layout and a shot each, on
@@ -23,10 +30,19 @@ export interface BenchCase {
   readonly about: string;
   readonly layout: Layout;
   readonly shot: Shot;
+  /**
+   * What the shot is meant to do, checked on the simulator before timing
+   * (bench/runners.ts) and by test/bench/bench.test.ts: the first ball the
+   * cue ball hits, and the balls pocketed where (null: not checked, as for
+   * the break, whose pots depend on the rack's chaos).
+   */
+  readonly intent: {
+    readonly firstContact: BallId;
+    readonly pocketed: readonly { readonly ball: BallId; readonly pocket: PocketId }[] | null;
+  };
 }
 
 const TABLE = '9ft' as const;
-const { width: W } = TABLE_DIMENSIONS[TABLE];
 const R = BALL_RADIUS;
 const DEG = 180 / Math.PI;
 
@@ -61,6 +77,7 @@ function cutShot(
 function breakCase(): BenchCase {
   const [balls] = rack(TABLE, seedState(1));
   const apex = rackSlots(TABLE)[0]!;
+  const atApex = balls.find((b) => Math.hypot(b.x - apex.x, b.y - apex.y) < 1e-9)!;
   // 13.5 cm behind the head string (x < L/4 = 0.635), 13.5 cm right of centre.
   const cue = { id: 0 as BallId, x: 0.5, y: 0.5 };
   const phi = Math.atan2(apex.y - cue.y, apex.x - cue.x) * DEG;
@@ -70,59 +87,86 @@ function breakCase(): BenchCase {
       '16 balls: the seed-1 rack, cue ball in the kitchen at (0.5, 0.5), V = 10 m/s at the apex',
     layout: { table: TABLE, balls: [cue, ...balls] },
     shot: { phi, V: 10, a: 0, b: 0 },
+    intent: { firstContact: atApex.id, pocketed: null },
   };
 }
 
-/** `sim/simple-shot`: the 1 cut 30° into the foot-left corner. */
-function simpleShotCase(): BenchCase {
-  const object = { x: 1.9, y: 0.85 };
-  const { cue, phi } = cutShot(object, pocketPoint(TABLE, 'FL'), 30, 0.9);
+/**
+ * `sim/simple-shot` (and `-8ft`, `-7ft`): the 1 cut 30° into the foot-left
+ * corner from 0.9 m, at the same place relative to the foot rail and the
+ * long string on every table, so the three differ only in the table's size.
+ */
+function simpleShotCase(table: TableSize): BenchCase {
+  const { length: L, width: W } = TABLE_DIMENSIONS[table];
+  // On 9 ft (2.54 × 1.27 m): (1.9, 0.85).
+  const object = { x: L - 0.64, y: W / 2 + 0.215 };
+  const { cue, phi } = cutShot(object, pocketPoint(table, 'FL'), 30, 0.9);
   return {
-    name: 'simple-shot',
-    about:
-      'cue ball + the 1: a 30° cut into the foot-left corner from 0.9 m, V = 2 m/s, centre ball',
+    name: table === TABLE ? 'simple-shot' : `simple-shot-${table}`,
+    about: `cue ball + the 1 on the ${table} table: a 30° cut into the foot-left corner from 0.9 m, V = 2 m/s, centre ball`,
     layout: {
-      table: TABLE,
+      table,
       balls: [
         { id: 0, x: cue.x, y: cue.y },
         { id: 1, x: object.x, y: object.y },
       ],
     },
     shot: { phi, V: 2, a: 0, b: 0 },
+    intent: { firstContact: 1, pocketed: [{ ball: 1, pocket: 'FL' }] },
   };
+}
+
+/**
+ * The mid-game table the planner entry values (bench/runners.ts
+ * `planner/depth-2`), stripes to move: the table-shot case as it was until
+ * 2026-12-03, kept as it was so that entry's figures stay comparable (its
+ * 8 lies 8 mm off the cue line of the 10, so as a shot it hit the 8 first).
+ */
+export const PLANNER_LEAVE: Layout = Object.freeze({
+  table: TABLE,
+  balls: tableBalls({ x: 2.2, y: 0.3 }, { x: 1.95, y: 0.7 }),
+});
+
+function tableBalls(ten: Point, eight: Point): BallPosition[] {
+  const W = TABLE_DIMENSIONS[TABLE].width;
+  const { cue } = cutShot(ten, pocketPoint(TABLE, 'FR'), 20, 0.7);
+  return [
+    { id: 0, x: cue.x, y: cue.y },
+    { id: 1, x: 1.6, y: 0.95 },
+    { id: 3, x: 0.35, y: 0.3 },
+    { id: 5, x: 1.1, y: 1.05 },
+    { id: 8, x: eight.x, y: eight.y },
+    { id: 9, x: 0.4, y: 0.9 },
+    { id: 10, x: ten.x, y: ten.y },
+    { id: 12, x: 1.0, y: 0.25 },
+    { id: 14, x: 2.3, y: W - 0.2 },
+    { id: 15, x: 1.75, y: 0.82 },
+  ];
 }
 
 /**
  * `sim/table-shot`: a mid-game table, 9 object balls spread out; the shooter
  * (stripes) cuts the 10 about 20° into the foot-right corner with a little
- * draw, to bring the cue ball back up table for the next ball.
+ * draw, to bring the cue ball back up table for the next ball. The 8 lies
+ * 22 cm beside the cue line, clear of the cue ball's path.
  */
 function tableShotCase(): BenchCase {
-  const object = { x: 2.2, y: 0.3 };
-  const { cue, phi } = cutShot(object, pocketPoint(TABLE, 'FR'), 20, 0.7);
-  const balls: BallPosition[] = [
-    { id: 0, x: cue.x, y: cue.y },
-    { id: 1, x: 1.6, y: 0.95 },
-    { id: 3, x: 0.35, y: 0.3 },
-    { id: 5, x: 1.1, y: 1.05 },
-    { id: 8, x: 1.95, y: 0.7 },
-    { id: 9, x: 0.4, y: 0.9 },
-    { id: 10, x: object.x, y: object.y },
-    { id: 12, x: 1.0, y: 0.25 },
-    { id: 14, x: 2.3, y: W - 0.2 },
-    { id: 15, x: 1.75, y: 0.82 },
-  ];
+  const ten = { x: 2.2, y: 0.3 };
+  const { phi } = cutShot(ten, pocketPoint(TABLE, 'FR'), 20, 0.7);
   return {
     name: 'table-shot',
     about:
       '10 balls spread over the table: a 20° cut of the 10 into the foot-right corner, V = 2.5 m/s, a little draw (b = −0.2)',
-    layout: { table: TABLE, balls },
+    layout: { table: TABLE, balls: tableBalls(ten, { x: 2.05, y: 1.0 }) },
     shot: { phi, V: 2.5, a: 0, b: -0.2 },
+    intent: { firstContact: 10, pocketed: [{ ball: 10, pocket: 'FR' }] },
   };
 }
 
 export const CASES: readonly BenchCase[] = Object.freeze([
   breakCase(),
-  simpleShotCase(),
+  simpleShotCase('9ft'),
+  simpleShotCase('8ft'),
+  simpleShotCase('7ft'),
   tableShotCase(),
 ]);

@@ -2,8 +2,9 @@ import { LEVELS } from '../ai/levels.js';
 import { lookaheadValue } from '../ai/sampling.js';
 import { type FrameState, newFrame, OBJECT_BALLS } from '../engine/index.js';
 import type { BallPosition, Layout } from '../engine/layout.js';
+import type { ShotEvent } from '../engine/shotEvent.js';
 import { DEFAULT_PHYSICS, simulate } from '../sim/index.js';
-import { type BenchCase, CASES } from './cases.js';
+import { type BenchCase, CASES, PLANNER_LEAVE } from './cases.js';
 import { naivePlanck } from './naivePlanck.js';
 
 /**
@@ -43,6 +44,26 @@ function cueMoved(before: Layout, after: readonly BallPosition[]): boolean {
   return Math.hypot(b.x - a.x, b.y - a.y) > 1e-3;
 }
 
+/**
+ * How the simulated events miss the case's intent (its first contact, its
+ * pots), or null when they keep it: a case timed must be the shot its
+ * name says.
+ */
+export function intentMissed(c: BenchCase, events: readonly ShotEvent[]): string | null {
+  const first = events.find((e) => e.type === 'contact' && (e.a === 0 || e.b === 0));
+  const hit = first?.type === 'contact' ? (first.a === 0 ? first.b : first.a) : null;
+  if (hit !== c.intent.firstContact) {
+    return `the cue ball hits ${hit === null ? 'nothing' : `the ${hit}`} first, not the ${c.intent.firstContact}`;
+  }
+  if (c.intent.pocketed === null) return null;
+  const pots = events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}→${e.pocket}`] : []));
+  const meant = c.intent.pocketed.map((p) => `${p.ball}→${p.pocket}`);
+  if (pots.join(' ') !== meant.join(' ')) {
+    return `pocketed [${pots.join(' ')}], not [${meant.join(' ')}]`;
+  }
+  return null;
+}
+
 function simEntry(c: BenchCase): Entry {
   const name = simName(c);
   return {
@@ -59,6 +80,8 @@ function simEntry(c: BenchCase): Entry {
       if (!cueMoved(c.layout, layout.balls)) throw new Error(`${name}: the cue ball did not move`);
       const count = (t: string) => events.filter((e) => e.type === t).length;
       const pots = events.flatMap((e) => (e.type === 'pocket' ? [`${e.ball}→${e.pocket}`] : []));
+      const wrong = intentMissed(c, events);
+      if (wrong) throw new Error(`${name}: not the shot it is meant to be: ${wrong}`);
       const last = events.at(-1)?.t ?? 0;
       return (
         `${events.length} events (${count('contact')} ball–ball, ${count('cushion')} cushion), ` +
@@ -88,11 +111,12 @@ function baselineEntry(c: BenchCase): Entry {
  * (62 % of 23 decisions' CPU profile, 2026-12-02): valuing one leave by
  * planning the next shot (ai/sampling.ts `lookaheadValue`: the best 4
  * straight pots, 3 ways each, each aim-refined by noiseless simulation and
- * sampled 3 times under the olympiad noise). The leave is the table of
- * `sim/table-shot`, stripes to move. One op is one leave.
+ * sampled 3 times under the olympiad noise). The leave is PLANNER_LEAVE
+ * (bench/cases.ts: the table of `sim/table-shot` until 2026-12-03), stripes
+ * to move. One op is one leave.
  */
 function plannerEntry(): Entry {
-  const layout = CASES.find((c) => c.name === 'table-shot')!.layout;
+  const layout = PLANNER_LEAVE;
   const on = new Set(layout.balls.map((b) => b.id));
   const state: FrameState = {
     ...newFrame({ seed: 1 }),

@@ -1,17 +1,26 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { shotReportFields } from '../engine/adjudicate.js';
-import { GroupSchema } from '../engine/ball.js';
+import { GroupSchema, OBJECT_BALLS } from '../engine/ball.js';
 import { engineProblem } from '../engine/errors.js';
 import { foulReportFields } from '../engine/foulBeforeStroke.js';
 import { LayoutInputSchema } from '../engine/layout.js';
 import { MatchActionSchema, MatchStateInputSchema } from '../engine/match.js';
+import { parseState } from '../engine/parse.js';
 import { RackBallSchema, RackInputSchema } from '../engine/rackCheck.js';
 import { ActionSchema, actionProblem } from '../engine/referee.js';
+import { PRESETS, type RulesPreset } from '../engine/rules.js';
 import { ShotSchema } from '../engine/shot.js';
-import { BallInHandSchema, FrameStateInputSchema, PlayerIdSchema } from '../engine/state.js';
+import {
+  BallInHandSchema,
+  type FrameState,
+  FrameStateInputSchema,
+  newFrame,
+  PlayerIdSchema,
+} from '../engine/state.js';
 import { DEFAULT_TABLE, type TableSize } from '../engine/table.js';
 import { firstProblem, problemText, type WireProblem } from '../engine/validator.js';
 import { closed } from '../engine/wireType.js';
+import { checkPosition, parseLayout } from '../sim/index.js';
 import { checkBallsAt } from '../sim/positions.js';
 import { simProblem } from '../sim/validate.js';
 import { CliError, EXIT, printJson } from './io.js';
@@ -149,9 +158,61 @@ export const SuggestInputSchema = Type.Union(
   { $id: 'SuggestInput', description: 'the input of pool8 suggest' },
 );
 
-function refused(error: { code: string; message: string }): never {
-  printJson({ error });
-  throw new CliError(error.code, error.message, EXIT.rejected);
+/** A coded error of the core (engine, simulator): what a refused document is refused for. */
+export interface DocumentProblem {
+  readonly code: string;
+  readonly message: string;
+  readonly field?: string;
+}
+
+/**
+ * A document the core refuses (exit 1): the CLI prints `{ ...also, error }`
+ * on stdout (printRejection), the server answers 400 with the code and field.
+ * The `read…` functions below only throw it; the `check…` ones print it too.
+ */
+export class Rejection extends CliError {
+  constructor(
+    readonly error: DocumentProblem,
+    readonly also: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(error.code, error.message, EXIT.rejected);
+  }
+
+  get field(): string | undefined {
+    return this.error.field;
+  }
+}
+
+/** A document refused before the core reads it (exit 2): not an object, an unknown top-level field. */
+export class InputError extends CliError {
+  constructor(
+    code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/** What the CLI prints for a rejection: `{ ...also, error }` on stdout. */
+export function printRejection(e: unknown): void {
+  if (e instanceof Rejection) printJson({ ...e.also, error: e.error });
+}
+
+/** `read` as the CLI runs it: a rejection printed on stdout, then thrown on. */
+function printed<A extends unknown[], R>(read: (...a: A) => R): (...a: A) => R {
+  return (...a) => {
+    try {
+      return read(...a);
+    } catch (e) {
+      printRejection(e);
+      throw e;
+    }
+  };
+}
+
+function refused(error: DocumentProblem): never {
+  throw new Rejection(error);
 }
 
 /** A problem at the top of a document is the CLI's; deeper ones are the core's. */
@@ -159,29 +220,36 @@ function topLevel(p: WireProblem): boolean {
   return p.kind === 'unknown' && !/^.+[.[]/.test(p.field);
 }
 
-function check(
+/**
+ * A document against its schema: an unknown top-level field is an
+ * InputError naming it, a deeper problem the core's Rejection (`core` gives
+ * its code). Shared by the CLI and the server (server/problems.ts).
+ */
+export function checkDocument(
   schema: TSchema,
   doc: unknown,
   root: string,
-  core: (p: WireProblem) => { code: string; message: string },
+  core: (p: WireProblem) => DocumentProblem,
 ): void {
   const p = firstProblem(schema, doc, root);
   if (p === null) return;
-  if (topLevel(p)) throw new CliError('E_INPUT_UNKNOWN_FIELD', problemText(p));
+  if (topLevel(p)) throw new InputError('E_INPUT_UNKNOWN_FIELD', problemText(p), p.field);
   refused(core(p));
 }
+
+const check = checkDocument;
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
 function object(doc: unknown, what: string): Record<string, unknown> {
   if (!isObject(doc))
-    throw new CliError('E_INPUT_NOT_OBJECT', `the input must be a JSON object ${what}`);
+    throw new InputError('E_INPUT_NOT_OBJECT', `the input must be a JSON object ${what}`);
   return doc;
 }
 
-/** Checks a `pool8 sim` document; the layout and shot keep the simulator's codes. */
-export function checkSimInput(doc: unknown): { layout: unknown; shot: unknown } {
+/** Reads a `pool8 sim` document; the layout and shot keep the simulator's codes. */
+export function readSimInput(doc: unknown): { layout: unknown; shot: unknown } {
   const d = object(doc, '{ "layout": …, "shot": … }');
   check(SimInputSchema, d, '', (p) =>
     simProblem(p, p.field.startsWith('shot') || p.field === '' ? 'shot' : 'layout', d.layout),
@@ -235,8 +303,8 @@ function checkRequestGeometry(state: unknown, d: Record<string, unknown>, field:
   }
 }
 
-/** Checks a `pool8 referee` document and says what it is about: a frame, a match or a rack. */
-export function checkRefereeInput(doc: unknown): RefereeDocument {
+/** Reads a `pool8 referee` document and says what it is about: a frame, a match or a rack. */
+export function readRefereeInput(doc: unknown): RefereeDocument {
   const d = object(doc, '{ "state": …, … }, { "match": …, … }, { "rack": … } or a state');
   if ('match' in d) {
     check(MatchRequestSchema, d, '', matchProblem);
@@ -264,8 +332,8 @@ export function checkRefereeInput(doc: unknown): RefereeDocument {
   return { kind: 'frame', state: d, request: null };
 }
 
-/** Checks a `pool8 suggest` document. */
-export function checkSuggestInput(
+/** Reads a `pool8 suggest` document. */
+export function readSuggestInput(
   doc: unknown,
 ): { state: unknown } | { layout: unknown; rest: Record<string, unknown> } {
   const d = object(doc, '{ "state": … }, { "layout": … } or a state');
@@ -288,4 +356,47 @@ export function checkSuggestInput(
   check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
   checkGeometry(d.table, d.balls, 'state.balls');
   return { state: d };
+}
+
+/** Checks a `pool8 sim` document, printing a rejection (cli/commands/sim.ts). */
+export const checkSimInput = printed(readSimInput);
+/** Checks a `pool8 referee` document, printing a rejection. */
+export const checkRefereeInput = printed(readRefereeInput);
+/** Checks a `pool8 suggest` document, printing a rejection (cli/commands/suggest.ts). */
+export const checkSuggestInput = printed(readSuggestInput);
+
+/**
+ * The state a `pool8 suggest` document is about: a state as it is, or a
+ * layout made a state of `rules` (balls not in it pocketed; the cue ball
+ * in hand when it is not on the table). Throws as readSuggestInput does.
+ */
+export function suggestState(doc: unknown, rules: RulesPreset): FrameState {
+  const input = readSuggestInput(doc);
+  if ('state' in input) {
+    const s = parseState(input.state);
+    if (!s.ok) refused(s.error);
+    return s.value;
+  }
+  const d = input.rest;
+  const layout = parseLayout(input.layout);
+  if (!layout.ok) refused(layout.error);
+  const bad = checkPosition(layout.value);
+  if (bad) refused(bad);
+  const base = newFrame({ seed: 0, table: layout.value.table, rules });
+  const on = new Set(layout.value.balls.map((b) => b.id));
+  // Through the state parser, so a layout that makes an impossible state is refused by name.
+  const s = parseState({
+    ...base,
+    rules: PRESETS[rules],
+    phase: 'play',
+    turn: d.turn ?? 0,
+    groups: d.groups ?? null,
+    balls: [...layout.value.balls]
+      .sort((a, b) => a.id - b.id)
+      .map((b) => ({ id: b.id, x: b.x, y: b.y })),
+    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
+    ballInHand: d.ballInHand ?? (on.has(0) ? null : { region: 'anywhere', restricted: false }),
+  });
+  if (!s.ok) refused(s.error);
+  return s.value;
 }

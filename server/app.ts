@@ -7,7 +7,6 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Evaluator } from '../ai/evaluator.js';
-import { PUBLISHED_SCHEMAS } from '../cli/publishedSchemas.js';
 import { GameLocks } from './gameLocks.js';
 import { Games } from './games.js';
 import { HttpError } from './httpError.js';
@@ -112,6 +111,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // The response schemas document the answers (OpenAPI); the answers are written by
+  // JSON.stringify as they are, not by fast-json-stringify, which would drop a field
+  // a schema left out (docs/server.md "Endpoints").
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
   // One line per request, without bodies (no ball positions at info level).
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
@@ -156,7 +160,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     send(reply, new HttpError(404, 'E_NOT_FOUND', `no route ${req.method} ${req.url}`)),
   );
 
-  for (const name of SHARED_SCHEMAS) app.addSchema(jsonSchema(PUBLISHED_SCHEMAS[name]!, name));
+  for (const [name, schema] of SHARED_SCHEMAS) app.addSchema(jsonSchema(schema, name));
   await app.register(swagger, {
     // Shared schemas appear under their own names in components.schemas.
     refResolver: {

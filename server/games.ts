@@ -83,6 +83,14 @@ export interface GamesOptions {
   readonly maxTimeLimitMs?: number;
 }
 
+/** Why an action kind has no place in a game record. */
+const NOT_RECORDABLE: Partial<Record<ActionKind, string>> = {
+  events: 'a shot reported as its events',
+  correct: 'a correction of the last shot',
+  foul: 'a foul before the stroke',
+  rack: 'a rack made by hand',
+};
+
 const moverOf = (s: FrameState): PlayerId => (s.pending ? s.pending.player : s.turn);
 
 function specOf(seat: Seat, timeLimitMs?: number): PlayerSpec {
@@ -363,8 +371,12 @@ export class Games {
 
   /**
    * The game as a record (schemas/GameRecord.json) for `pool8 replay`.
-   * Only strokes, decisions and stalemates replay: a game with reported
-   * events or a correction is refused (409 E_NOT_REPLAYABLE).
+   * The record format holds what re-simulates: the executed strokes,
+   * decisions and stalemates, each entry checked against its outcome hash.
+   * It has no field for the events of a shot reported from a real table,
+   * a correction of them, a foul before the stroke or a rack made by hand,
+   * so a game with one of those is refused: 409 E_NOT_REPLAYABLE, naming
+   * the first such action (GET /v1/games/{id} still has every action).
    */
   record(id: string): GameRecord {
     const g = this.load(id);
@@ -374,7 +386,8 @@ export class Games {
       throw new HttpError(
         409,
         'E_NOT_REPLAYABLE',
-        `action ${odd.n} is ${odd.kind === 'events' ? 'a shot reported as events' : `a ${odd.kind}`}: only simulated games replay`,
+        `action ${odd.n} (version ${odd.version}) is ${NOT_RECORDABLE[odd.kind] ?? `a ${odd.kind}`}: a game record holds strokes to re-simulate, decisions and stalemates, and has no field for it; GET /v1/games/${id} has every action`,
+        `actions[${odd.n}]`,
       );
     const players = g.setup.seats.map((s) => specOf(s)) as unknown as [PlayerSpec, PlayerSpec];
     return gameRecord(players, PRESETS[g.setup.rules], g.setup.table, g.setup.seed, [

@@ -1,7 +1,8 @@
 /**
  * An answer that is not a success: the HTTP status, a stable code (the
  * library's `E_…` codes, or the server's own), the message and, where one
- * applies, the offending field. Sent as `{ "error": { code, message, field? } }`.
+ * applies, the offending field. Sent as `{ "error": { code, message, field? } }`,
+ * with what goes with it beside `error` (a refused rack check: `rack`).
  */
 export class HttpError extends Error {
   constructor(
@@ -10,6 +11,7 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    readonly extra: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -18,6 +20,7 @@ export class HttpError extends Error {
   /** The JSON body of the answer. */
   body(): { error: { code: string; message: string; field?: string } } {
     return {
+      ...this.extra,
       error: {
         code: this.code,
         message: this.message,

@@ -1,38 +1,59 @@
 import type { TSchema } from '@sinclair/typebox';
-import { RefereeRequestSchema, SimInputSchema, SuggestLayoutSchema } from '../cli/documents.js';
+import {
+  checkDocument,
+  type DocumentProblem,
+  InputError,
+  Rejection,
+  readRefereeInput,
+  readSimInput,
+  readSuggestInput,
+} from '../cli/documents.js';
+import { CliError } from '../cli/io.js';
 import { actionPartProblem, engineProblem } from '../engine/errors.js';
-import { FrameStateInputSchema } from '../engine/state.js';
-import { firstProblem, problemText, type WireProblem } from '../engine/validator.js';
-import { closed } from '../engine/wireType.js';
+import { problemText, type WireProblem } from '../engine/validator.js';
 import { simProblem } from '../sim/validate.js';
-import { HttpError, refused } from './httpError.js';
+import { HttpError } from './httpError.js';
 import { ActionRequestSchema, BotMoveRequestSchema, NewGameSchema } from './schemas.js';
 
 /**
- * A refused request body as the stable code and field, the same codes the
- * CLI gives for the same document (cli/documents.ts): fastify's validator
- * says that a body does not conform, the package's validator
- * (engine/validator.ts) says where and why. Every function returns null
- * when the body conforms.
+ * A refused request body as the stable code and field, the codes the CLI
+ * gives for the same document: the CLI's own readers (cli/documents.ts) for
+ * the CLI's documents, the same `checkDocument` for the server's own
+ * (NewGame, ActionRequest, BotMoveRequest). Fastify's validator says that
+ * a body does not conform, the package's validator (engine/validator.ts)
+ * says where and why. Every function returns null when the body conforms.
  */
 export type BodyCheck = (body: unknown) => HttpError | null;
+
+/** A refusal of the CLI's readers as a 400: the code, the message and the field. */
+export function documentError(e: unknown): unknown {
+  if (e instanceof Rejection) return new HttpError(400, e.code, e.message, e.field, {}, e.also);
+  if (e instanceof InputError) return new HttpError(400, e.code, e.message, e.field);
+  if (e instanceof CliError) return new HttpError(400, e.code, e.message);
+  return e;
+}
+
+/** `read` as a BodyCheck: its refusal, or null. */
+function refusalOf(read: () => unknown): HttpError | null {
+  try {
+    read();
+    return null;
+  } catch (e) {
+    const mapped = documentError(e);
+    if (mapped instanceof HttpError) return mapped;
+    throw e;
+  }
+}
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** A problem at the top of a document is the server's; deeper ones are the core's. */
-const topLevel = (p: WireProblem) => p.kind === 'unknown' && !/[.[]/.test(p.field);
-
 function check(
   schema: TSchema,
   doc: unknown,
-  root: string,
-  core: (p: WireProblem) => { code: string; message: string; field?: string },
+  core: (p: WireProblem) => DocumentProblem,
 ): HttpError | null {
-  const p = firstProblem(schema, doc, root);
-  if (p === null) return null;
-  if (topLevel(p)) return new HttpError(400, 'E_INPUT_UNKNOWN_FIELD', problemText(p), p.field);
-  return refused(core(p));
+  return refusalOf(() => checkDocument(schema, doc, '', core));
 }
 
 function notObject(body: unknown, what: string): HttpError | null {
@@ -49,14 +70,14 @@ const server = (code: string) => (p: WireProblem) => ({
 
 export const checkNewGame: BodyCheck = (body) =>
   notObject(body, '{ rules?, table?, seed?, breaker?, seats? }') ??
-  check(NewGameSchema, body, '', server('E_INPUT_BAD_GAME'));
+  check(NewGameSchema, body, server('E_INPUT_BAD_GAME'));
 
 export const checkActionRequest: BodyCheck = (body) => {
   const bad = notObject(body, '{ "action": …, "version"?: … }');
   if (bad) return bad;
   const action = (body as Record<string, unknown>).action;
   const stroke = isObject(action) && action.type === 'stroke';
-  return check(ActionRequestSchema, body, '', (p) => {
+  return check(ActionRequestSchema, body, (p) => {
     if (p.field === 'version') return server('E_INPUT_BAD_VERSION')(p);
     if (!stroke) return actionPartProblem(p);
     if (p.field.startsWith('action.shot')) return simProblem(p, 'shot', action);
@@ -69,46 +90,11 @@ export const checkBotMove: BodyCheck = (body) =>
   body === undefined || body === null
     ? null
     : (notObject(body, '{ version?, timeLimitMs?, top? }') ??
-      check(BotMoveRequestSchema, body, '', (p) =>
+      check(BotMoveRequestSchema, body, (p) =>
         server(p.field === 'version' ? 'E_INPUT_BAD_VERSION' : 'E_INPUT_BAD_OPTION')(p),
       ));
 
-export const checkSim: BodyCheck = (body) => {
-  const bad = notObject(body, '{ "layout": …, "shot": … }');
-  if (bad) return bad;
-  const d = body as Record<string, unknown>;
-  return check(SimInputSchema, d, '', (p) =>
-    simProblem(p, p.field.startsWith('shot') || p.field === '' ? 'shot' : 'layout', d.layout),
-  );
-};
-
-export const checkReferee: BodyCheck = (body) => {
-  const bad = notObject(body, '{ "state": …, … } or a state');
-  if (bad) return bad;
-  const d = body as Record<string, unknown>;
-  if (!('state' in d))
-    return check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
-  return check(RefereeRequestSchema, d, '', actionPartProblem);
-};
-
-const StateDocSchema = closed({
-  state: FrameStateInputSchema,
-  about: SuggestLayoutSchema.properties.about,
-  expect: SuggestLayoutSchema.properties.expect,
-  verdict: RefereeRequestSchema.properties.verdict,
-  targets: RefereeRequestSchema.properties.targets,
-});
-
-export const checkSuggest: BodyCheck = (body) => {
-  const bad = notObject(body, '{ "state": … }, { "layout": … } or a state');
-  if (bad) return bad;
-  const d = body as Record<string, unknown>;
-  if ('layout' in d)
-    return check(SuggestLayoutSchema, d, '', (p) =>
-      p.field.startsWith('layout')
-        ? simProblem(p, 'layout', d.layout)
-        : engineProblem(p, 'E_BAD_STATE'),
-    );
-  if ('state' in d) return check(StateDocSchema, d, '', (p) => engineProblem(p, 'E_BAD_STATE'));
-  return check(FrameStateInputSchema, d, 'state', (p) => engineProblem(p, 'E_BAD_STATE'));
-};
+/** `pool8 sim`, `pool8 referee`, `pool8 suggest`: the CLI's readers themselves. */
+export const checkSim: BodyCheck = (body) => refusalOf(() => readSimInput(body));
+export const checkReferee: BodyCheck = (body) => refusalOf(() => readRefereeInput(body));
+export const checkSuggest: BodyCheck = (body) => refusalOf(() => readSuggestInput(body));

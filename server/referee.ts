@@ -1,26 +1,17 @@
-import { actionOf } from '../cli/commands/referee.js';
-import { CliError } from '../cli/io.js';
-import { apply, legalTargets, parseState } from '../engine/index.js';
-import { HttpError, refused } from './httpError.js';
+import { type RefereeOutput, refereeInput } from '../cli/commands/referee.js';
+import { documentError } from './problems.js';
 
 /**
- * POST /v1/referee: `pool8 referee` as a request (schemas/RefereeInput.json,
- * already checked): `{ state, action… }` answers `{ state, verdict }`, a bare
- * state `{ state, targets }`.
+ * POST /v1/referee: `pool8 referee` as a request (schemas/RefereeInput.json),
+ * by the CLI's own function: `{ state, action… }` answers `{ state, verdict }`,
+ * `{ match, action… }` `{ match, state, verdict }`, `{ rack }` the R3 check
+ * `{ rack }`, a bare state or match what the next player may do (`targets`).
+ * A refusal is 400 with the CLI's code and field.
  */
-export function refereeDocument(doc: Record<string, unknown>): Record<string, unknown> {
-  const request = 'state' in doc ? doc : null;
-  const parsed = parseState(request ? doc.state : doc);
-  if (!parsed.ok) throw refused(parsed.error);
-  let action: ReturnType<typeof actionOf>;
+export function refereeDocument(doc: unknown): RefereeOutput {
   try {
-    action = request === null ? null : actionOf(request);
+    return refereeInput(doc);
   } catch (e) {
-    if (e instanceof CliError) throw new HttpError(400, e.code, e.message);
-    throw e;
+    throw documentError(e);
   }
-  if (action === null) return { state: parsed.value, targets: legalTargets(parsed.value) };
-  const r = apply(parsed.value, action);
-  if (!r.ok) throw refused(r.error);
-  return { state: r.value.state, verdict: r.value.verdict };
 }

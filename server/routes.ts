@@ -1,7 +1,9 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Evaluator } from '../ai/evaluator.js';
+import { SuggestionsSchema } from '../ai/suggestion.js';
 import { RefereeInputSchema, SimInputSchema, SuggestInputSchema } from '../cli/documents.js';
+import { GameRecordSchema } from '../play/record.js';
 import type { GameAction, Games, NewGame } from './games.js';
 import { HttpError } from './httpError.js';
 import type { PlannerQueue } from './plannerQueue.js';
@@ -15,11 +17,19 @@ import {
 } from './problems.js';
 import { refereeDocument } from './referee.js';
 import {
+  ActionAnswerSchema,
   ActionRequestSchema,
+  BotAnswerSchema,
   BotMoveRequestSchema,
+  errors,
   GameParamsSchema,
+  GameViewSchema,
+  HealthSchema,
   jsonSchema,
   NewGameSchema,
+  RefereeOutputSchema,
+  refOrJson,
+  SimOutcomeSchema,
   SimulateQuerySchema,
   SuggestQuerySchema,
 } from './schemas.js';
@@ -35,6 +45,10 @@ export interface RouteDeps {
 }
 
 const json = (s: TSchema) => jsonSchema(s);
+
+/** The answers of a route: each status's schema as JSON Schema (a shared one by `$ref`). */
+const answers = (r: Record<number, TSchema>) =>
+  Object.fromEntries(Object.entries(r).map(([status, s]) => [status, refOrJson(s)]));
 
 /** A POST without a body is an empty document (bot-move and new games need none). */
 const emptyBody = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
@@ -89,7 +103,13 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
 
   app.get(
     '/healthz',
-    { schema: { summary: 'liveness, and the planner queue', tags: ['stateless'] } },
+    {
+      schema: {
+        summary: 'liveness, and the planner queue',
+        tags: ['stateless'],
+        response: answers({ 200: HealthSchema }),
+      },
+    },
     () => ({
       ok: true,
       threads: d.threads,
@@ -108,6 +128,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       schema: {
         summary: 'a new frame: rules, table, seed, breaker, seats (who the bot plays)',
         tags: ['games'],
+        response: answers({ 201: GameViewSchema, ...errors(400, 413, 415) }),
         body: json(NewGameSchema),
       },
       config: { check: checkNewGame },
@@ -126,6 +147,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       schema: {
         summary: 'the game: setup, state, version, every action so far, the result',
         tags: ['games'],
+        response: answers({ 200: GameViewSchema, ...errors(404) }),
         params,
       },
     },
@@ -138,6 +160,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       schema: {
         summary: 'the game as a record (schemas/GameRecord.json) for pool8 replay',
         tags: ['games'],
+        response: answers({ 200: GameRecordSchema, ...errors(404, 409) }),
         params,
       },
     },
@@ -153,6 +176,10 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
         description:
           "Give the game's version (If-Match or `version`): a stale one gets 409 and changes nothing.",
         tags: ['games'],
+        response: answers({
+          200: ActionAnswerSchema,
+          ...errors(400, 404, 409, 413, 415, 428, 503),
+        }),
         params,
         body: json(ActionRequestSchema),
       },
@@ -177,6 +204,10 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
         description:
           "Give the game's version (If-Match or `version`). 429 with Retry-After when the planner queue is full.",
         tags: ['games'],
+        response: answers({
+          200: BotAnswerSchema,
+          ...errors(400, 404, 409, 413, 415, 428, 429, 503),
+        }),
         params,
         body: json(BotMoveRequestSchema),
       },
@@ -201,13 +232,15 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     '/v1/referee',
     {
       schema: {
-        summary: 'pool8 referee: a state and one action → { state, verdict }; a state → targets',
+        summary:
+          'pool8 referee: a state or a match and one action → { state, verdict } ({ match, state, verdict }); a bare state or match → targets; { rack } → the R3 check',
         tags: ['stateless'],
+        response: answers({ 200: RefereeOutputSchema, ...errors(400, 413, 415) }),
         body: json(RefereeInputSchema),
       },
       config: { check: checkReferee },
     },
-    (req) => refereeDocument(req.body as Record<string, unknown>),
+    (req) => refereeDocument(req.body),
   );
 
   app.post(
@@ -216,6 +249,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       schema: {
         summary: 'pool8 sim: a layout and a shot → events and the final layout (trace=true: paths)',
         tags: ['stateless'],
+        response: answers({ 200: SimOutcomeSchema, ...errors(400, 413, 415) }),
         body: json(SimInputSchema),
         querystring: json(SimulateQuerySchema),
       },
@@ -233,6 +267,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       schema: {
         summary: 'pool8 suggest --json: the best shots for the player to move',
         tags: ['stateless'],
+        response: answers({ 200: SuggestionsSchema, ...errors(400, 413, 415, 429, 503) }),
         body: json(SuggestInputSchema),
         querystring: json(SuggestQuerySchema),
       },

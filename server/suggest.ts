@@ -2,14 +2,12 @@ import type { Evaluator } from '../ai/evaluator.js';
 import type { LevelName } from '../ai/levels.js';
 import { plan } from '../ai/planner.js';
 import { type Suggestions, suggestionOf } from '../ai/suggestion.js';
-import { OBJECT_BALLS } from '../engine/ball.js';
-import { parseState } from '../engine/parse.js';
-import { PRESETS } from '../engine/rules.js';
-import { type FrameState, newFrame } from '../engine/state.js';
+import { suggestState } from '../cli/documents.js';
+import type { FrameState } from '../engine/state.js';
 import { levelOf } from '../play/game.js';
-import { checkPosition, parseLayout } from '../sim/index.js';
 import { HttpError, refused } from './httpError.js';
 import type { PlannerQueue } from './plannerQueue.js';
+import { documentError } from './problems.js';
 
 /**
  * POST /v1/suggest: `pool8 suggest --json` as a request
@@ -23,33 +21,13 @@ export interface SuggestQuery {
   readonly timeLimitMs?: string;
 }
 
-/** The state of a suggest document (as cli/commands/suggest.ts stateFromInput reads it). */
-export function stateOf(d: Record<string, unknown>): FrameState {
-  if (!('layout' in d)) {
-    const s = parseState('state' in d ? d.state : d);
-    if (!s.ok) throw refused(s.error);
-    return s.value;
+/** The state of a suggest document, read as `pool8 suggest` reads it (a layout under pl-bca rules). */
+export function stateOf(d: unknown): FrameState {
+  try {
+    return suggestState(d, 'pl-bca');
+  } catch (e) {
+    throw documentError(e);
   }
-  const layout = parseLayout(d.layout);
-  if (!layout.ok) throw refused(layout.error);
-  const bad = checkPosition(layout.value);
-  if (bad) throw refused(bad);
-  const base = newFrame({ seed: 0, table: layout.value.table, rules: 'pl-bca' });
-  const on = new Set(layout.value.balls.map((b) => b.id));
-  const s = parseState({
-    ...base,
-    rules: PRESETS['pl-bca'],
-    phase: 'play',
-    turn: d.turn ?? 0,
-    groups: d.groups ?? null,
-    balls: [...layout.value.balls]
-      .sort((a, b) => a.id - b.id)
-      .map((b) => ({ id: b.id, x: b.x, y: b.y })),
-    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
-    ballInHand: d.ballInHand ?? (on.has(0) ? null : { region: 'anywhere', restricted: false }),
-  });
-  if (!s.ok) throw refused(s.error);
-  return s.value;
 }
 
 function int(q: string | undefined, name: string, min: number, max: number, dflt: number) {
@@ -66,7 +44,7 @@ function int(q: string | undefined, name: string, min: number, max: number, dflt
 }
 
 export async function suggestDocument(
-  doc: Record<string, unknown>,
+  doc: unknown,
   query: SuggestQuery,
   evaluator: Evaluator,
   queue: PlannerQueue,

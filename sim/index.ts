@@ -13,6 +13,7 @@ export { SIM_ERROR_CODES, type SimError, type SimErrorCode } from './errors.js';
 export { outcomeHash, textHash } from './hash.js';
 export { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
 export { checkBallsAt, checkStatePositions } from './positions.js';
+export { PreparedLayout, prepareLayout, simulatePrepared } from './prepared.js';
 export {
   type BallState,
   checkPosition,

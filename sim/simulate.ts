@@ -432,6 +432,31 @@ function run(
   const layoutIn: Layout = { table, balls: states };
   const badL = checkLayout(layoutIn, E.geo, p);
   if (badL !== null) return err(badL);
+  return runChecked(E, table, states, p, options, struck);
+}
+
+/**
+ * A shot from states already checked (params by checkParams, the layout by
+ * checkLayout on this table): sim/prepared.ts, whose handle holds them.
+ * Not part of the public API.
+ */
+export function runUnchecked(
+  table: TableSize,
+  states: readonly BallState[],
+  p: PhysicsParams,
+  options: SimOptions,
+): Result<SimOutcome, SimError> {
+  return runChecked(engineFor(table, p), table, states, p, options, true);
+}
+
+function runChecked(
+  E: Engine,
+  table: TableSize,
+  states: readonly BallState[],
+  p: PhysicsParams,
+  options: SimOptions,
+  struck: boolean,
+): Result<SimOutcome, SimError> {
   E.p = p;
   const geo = E.geo;
   const hl = geo.length / 2;

@@ -46,8 +46,27 @@ export interface TableWorld {
 }
 
 function geometryKey(table: TableSize, p: PhysicsParams): string {
+  return [table, ...geometryFields(p)].join('|');
+}
+
+/**
+ * Per-thread cache of immutable-geometry worlds. Its content depends only on
+ * the key, so it cannot make two shots differ (determinism contract).
+ */
+const worlds = new Map<string, TableWorld>();
+
+/**
+ * The last world handed out, with the geometry it was asked for: a run of
+ * shots on one table with one parameter set (the planner's samples) skips
+ * building the key string, the largest fixed cost of a small shot after the
+ * feature query (bench/README.md "Where a small shot's time goes"). The
+ * fields are compared, not the object, since a caller may change its
+ * params between calls.
+ */
+let last: { table: TableSize; geometry: number[]; world: TableWorld } | null = null;
+
+function geometryFields(p: PhysicsParams): number[] {
   return [
-    table,
     p.R,
     p.cornerMouth,
     p.sideMouth,
@@ -57,16 +76,31 @@ function geometryKey(table: TableSize, p: PhysicsParams): string {
     p.sideShelf,
     p.cornerHoleRadius,
     p.sideHoleRadius,
-  ].join('|');
+  ];
 }
 
-/**
- * Per-thread cache of immutable-geometry worlds. Its content depends only on
- * the key, so it cannot make two shots differ (determinism contract).
- */
-const worlds = new Map<string, TableWorld>();
+function sameGeometry(g: readonly number[], p: PhysicsParams): boolean {
+  return (
+    g[0] === p.R &&
+    g[1] === p.cornerMouth &&
+    g[2] === p.sideMouth &&
+    g[3] === p.cornerCut &&
+    g[4] === p.sideCut &&
+    g[5] === p.cornerShelf &&
+    g[6] === p.sideShelf &&
+    g[7] === p.cornerHoleRadius &&
+    g[8] === p.sideHoleRadius
+  );
+}
 
 export function tableWorld(table: TableSize, p: PhysicsParams): TableWorld {
+  if (last !== null && last.table === table && sameGeometry(last.geometry, p)) return last.world;
+  const tw = worldFor(table, p);
+  last = { table, geometry: geometryFields(p), world: tw };
+  return tw;
+}
+
+function worldFor(table: TableSize, p: PhysicsParams): TableWorld {
   const key = geometryKey(table, p);
   const hit = worlds.get(key);
   if (hit !== undefined) return hit;
@@ -105,12 +139,27 @@ export function tableWorld(table: TableSize, p: PhysicsParams): TableWorld {
 
 /**
  * Collects the table features whose fat AABB meets the box [x0, x1] × [y0, y1]
- * (internal frame) into `out` as kind·1024 + index; returns the count.
- * Fixtures come back in tree order, which is fixed by creation order.
+ * (internal frame) into `out` as kind·1024 + index, ascending; returns the
+ * count.
+ *
+ * The fat AABBs are planck's: the leaves of its broad-phase tree, read once
+ * per world. The tree never changes (static fixtures; the ball bodies are
+ * inactive, so they have no proxies), and a leaf meets the box exactly when
+ * the tree walk (`World.queryAABB`) would report it, since every ancestor's
+ * box contains its leaves'. So a scan of the leaves in code order gives the
+ * walk's set already sorted, without the walk's stack, pool and callbacks
+ * (bench/README.md "Where a small shot's time goes"; `runTree` is the walk,
+ * kept for test/sim/featureQuery.test.ts to compare against).
  */
 export class FeatureQuery {
   readonly out = new Int32Array(256);
   count = 0;
+  /** The leaves, ascending by code: code and fat box [lx, ux] × [ly, uy]. */
+  readonly codes: Int32Array;
+  readonly lx: Float64Array;
+  readonly ly: Float64Array;
+  readonly ux: Float64Array;
+  readonly uy: Float64Array;
   private readonly box = { lowerBound: { x: 0, y: 0 }, upperBound: { x: 0, y: 0 } };
   private readonly onFixture = (f: Fixture): boolean => {
     const tag = f.getUserData() as FeatureTag | null;
@@ -120,16 +169,56 @@ export class FeatureQuery {
     return true;
   };
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    const leaves: { code: number; lx: number; ly: number; ux: number; uy: number }[] = [];
+    // planck keeps the broad phase off its typings; its fat boxes are what
+    // queryAABB tests, so they are read from it, not recomputed.
+    const broadPhase = (world as unknown as { m_broadPhase: BroadPhaseView }).m_broadPhase;
+    for (let body = world.getBodyList(); body !== null; body = body.getNext()) {
+      for (let f = body.getFixtureList(); f !== null; f = f.getNext()) {
+        const tag = f.getUserData() as FeatureTag | null;
+        if (tag === null || tag === undefined) continue;
+        for (const proxy of (f as unknown as { m_proxies: { proxyId: number }[] }).m_proxies) {
+          const fat = broadPhase.getFatAABB(proxy.proxyId);
+          leaves.push({
+            code: tag.kind * 1024 + tag.index,
+            lx: fat.lowerBound.x,
+            ly: fat.lowerBound.y,
+            ux: fat.upperBound.x,
+            uy: fat.upperBound.y,
+          });
+        }
+      }
+    }
+    leaves.sort((a, b) => a.code - b.code);
+    this.codes = Int32Array.from(leaves, (l) => l.code);
+    this.lx = Float64Array.from(leaves, (l) => l.lx);
+    this.ly = Float64Array.from(leaves, (l) => l.ly);
+    this.ux = Float64Array.from(leaves, (l) => l.ux);
+    this.uy = Float64Array.from(leaves, (l) => l.uy);
+  }
 
   run(x0: number, y0: number, x1: number, y1: number): number {
+    const out = this.out;
+    const { codes, lx, ly, ux, uy } = this;
+    let c = 0;
+    for (let k = 0; k < codes.length && c < out.length; k++) {
+      // planck's AABB.testOverlap, term for term.
+      if (x0 - ux[k]! > 0 || y0 - uy[k]! > 0 || lx[k]! - x1 > 0 || ly[k]! - y1 > 0) continue;
+      out[c++] = codes[k]!;
+    }
+    this.count = c;
+    return c;
+  }
+
+  /** The same query as a walk of planck's tree (`World.queryAABB`), sorted. */
+  runTree(x0: number, y0: number, x1: number, y1: number): number {
     this.count = 0;
     this.box.lowerBound.x = x0;
     this.box.lowerBound.y = y0;
     this.box.upperBound.x = x1;
     this.box.upperBound.y = y1;
     this.world.queryAABB(this.box, this.onFixture);
-    // Sort so the candidate order does not depend on the tree's shape.
     const o = this.out;
     for (let i = 1; i < this.count; i++) {
       const v = o[i]!;
@@ -142,4 +231,11 @@ export class FeatureQuery {
     }
     return this.count;
   }
+}
+
+interface BroadPhaseView {
+  getFatAABB(proxyId: number): {
+    lowerBound: { x: number; y: number };
+    upperBound: { x: number; y: number };
+  };
 }

@@ -20,8 +20,8 @@ import {
   RULES_PRESETS,
   rackFailureText,
 } from '../../engine/index.js';
-import { checkRefereeInput } from '../documents.js';
-import { CliError, EXIT, parseJsonInput, printJson, readInput } from '../io.js';
+import { printRejection, Rejection, readRefereeInput } from '../documents.js';
+import { CliError, parseJsonInput, printJson, readInput } from '../io.js';
 
 /**
  * The input document of `pool8 referee` (RefereeInputSchema, docs/wire.md):
@@ -81,8 +81,7 @@ function rulesOption(value: string | undefined): (typeof RULES_PRESETS)[number] 
 }
 
 function rejected(error: EngineError, also: Record<string, unknown> = {}): never {
-  printJson({ ...also, error });
-  throw new CliError(error.code, error.message, EXIT.rejected);
+  throw new Rejection(error, also);
 }
 
 export type RefereeOutput =
@@ -124,8 +123,23 @@ function refereeMatch(
   };
 }
 
+/** `pool8 referee` on its input text: a refusal is printed on stdout, then thrown. */
 export function referee(text: string, rules?: string): RefereeOutput {
-  const doc = checkRefereeInput(parseJsonInput(text, 'the input'));
+  try {
+    return refereeInput(parseJsonInput(text, 'the input'), rules);
+  } catch (e) {
+    printRejection(e);
+    throw e;
+  }
+}
+
+/**
+ * `pool8 referee` on a parsed document (POST /v1/referee too), printing
+ * nothing: a document the core refuses throws a Rejection (its code,
+ * field and what goes with it), a malformed one an InputError or CliError.
+ */
+export function refereeInput(input: unknown, rules?: string): RefereeOutput {
+  const doc = readRefereeInput(input);
   const preset = rulesOption(rules);
   if (doc.kind === 'rack') {
     // R3 is the same in both presets: --rules changes nothing here.

@@ -5,13 +5,10 @@ import { describeNoise } from '../../ai/noise.js';
 import { plan, reasonFor } from '../../ai/planner.js';
 import { PoolEvaluator } from '../../ai/pool.js';
 import { type Suggestions, suggestionOf } from '../../ai/suggestion.js';
-import { OBJECT_BALLS } from '../../engine/ball.js';
-import { parseState } from '../../engine/parse.js';
-import { PRESETS } from '../../engine/rules.js';
-import { type FrameState, newFrame } from '../../engine/state.js';
+import type { FrameState } from '../../engine/state.js';
 import { levelOf } from '../../play/game.js';
-import { checkPosition, parseLayout } from '../../sim/index.js';
-import { checkSuggestInput } from '../documents.js';
+import { printRejection, suggestState } from '../documents.js';
+import { alternatives } from '../draw/alternatives.js';
 import { CliError, EXIT, OutputFile, parseJsonInput, printJson, readInput } from '../io.js';
 import {
   budgetOption,
@@ -22,7 +19,7 @@ import {
   withBudget,
   withNoise,
 } from '../options.js';
-import { renderSvg } from '../svg.js';
+import { MAX_ENTRIES, renderSvg } from '../svg.js';
 
 /**
  * The input of `pool8 suggest` (SuggestInputSchema): a state as `new-frame`
@@ -31,41 +28,14 @@ import { renderSvg } from '../svg.js';
  * "ballInHand"?: {region, restricted} | null }` (balls not in the layout count
  * as pocketed).
  */
-function reject(error: { code: string; message: string }): never {
-  printJson({ error });
-  throw new CliError(error.code, error.message, EXIT.rejected);
-}
-
 export function stateFromInput(doc: unknown, rules: 'pl-bca' | 'wpa'): FrameState {
-  const input = checkSuggestInput(doc);
-  if ('state' in input) {
-    const s = parseState(input.state);
-    if (!s.ok) reject(s.error);
-    return s.value;
+  // The server's reader (POST /v1/suggest) too; the CLI prints a refusal on stdout.
+  try {
+    return suggestState(doc, rules);
+  } catch (e) {
+    printRejection(e);
+    throw e;
   }
-  const d = input.rest;
-  const layout = parseLayout(input.layout);
-  if (!layout.ok) reject(layout.error);
-  const bad = checkPosition(layout.value);
-  if (bad) reject(bad);
-  const base = newFrame({ seed: 0, table: layout.value.table, rules });
-  const on = new Set(layout.value.balls.map((b) => b.id));
-  const candidate = {
-    ...base,
-    rules: PRESETS[rules],
-    phase: 'play',
-    turn: d.turn ?? 0,
-    groups: d.groups ?? null,
-    balls: [...layout.value.balls]
-      .sort((a, b) => a.id - b.id)
-      .map((b) => ({ id: b.id, x: b.x, y: b.y })),
-    pocketed: OBJECT_BALLS.filter((b) => !on.has(b)),
-    ballInHand: d.ballInHand ?? (on.has(0) ? null : { region: 'anywhere', restricted: false }),
-  };
-  // Through the state parser, so a layout that makes an impossible state is refused by name.
-  const s = parseState(candidate);
-  if (!s.ok) reject(s.error);
-  return s.value;
 }
 
 export function registerSuggest(program: Command): void {
@@ -98,7 +68,10 @@ export function registerSuggest(program: Command): void {
     .option('--seed <n>', 'seed of the sampling', intOption('--seed'), 1)
     .option('--rules <preset>', 'pl-bca | wpa (for a layout input)', rulesOption, 'pl-bca')
     .option('--threads <n>', 'worker threads', intOption('--threads', 1, 64), 2)
-    .option('--svg <file>', 'draw the table and the top shots to an SVG file')
+    .option(
+      '--svg <file>',
+      'draw the table and up to 5 distinct shots (the best of each call; spin variants folded), as the simulator plays them, to an SVG file (docs/drawing.md)',
+    )
     .option(
       '--json',
       'print JSON: one shape, schemas/Suggestions.json (each estimate with ± and samples)',
@@ -133,6 +106,8 @@ Examples:
         const spec = withNoise({ strategy: 'planner', level: opts.level }, opts.noise);
         const level = levelOf(withBudget(spec, opts.budget, '--budget', true));
         const evaluator = new PoolEvaluator(opts.threads);
+        // The drawing's heading says what the estimates were sampled with, as the text does.
+        const noiseWords = `${opts.level}${opts.noise ? `, execution noise ${describeNoise(level.noise)}` : ' noise'}`;
         try {
           const r = await plan(state, {
             level,
@@ -177,7 +152,8 @@ Examples:
                     : { type: 'stalemate', reason: d.reason },
               suggestions: top.map(suggestionOf),
             };
-            if (svg && d.kind === 'shot') svg.line(renderSvg(state, d.ranked, opts.top));
+            if (svg && d.kind === 'shot')
+              svg.line(renderSvg(state, d.ranked, opts.top, { level: noiseWords }));
             printJson(answer);
             return;
           }
@@ -185,13 +161,13 @@ Examples:
             printJson(d);
             return;
           }
-          if (svg) svg.line(renderSvg(state, d.ranked, opts.top));
+          if (svg) svg.line(renderSvg(state, d.ranked, opts.top, { level: noiseWords }));
           if (opts.budget || opts.timeLimit !== undefined)
             process.stdout.write(
               `budget: ${describeBudget(level.budget)}${opts.timeLimit !== undefined ? `; the second level stops at ${opts.timeLimit} ms` : ''}\n`,
             );
           process.stdout.write(
-            `player ${state.turn} to shoot (${opts.level}${opts.noise ? `, execution noise ${describeNoise(level.noise)}` : ' noise'}); best ${top.length} of ${d.ranked.length} candidates:\n`,
+            `player ${state.turn} to shoot (${noiseWords}); best ${top.length} of ${d.ranked.length} candidates:\n`,
           );
           top.forEach((s, i) => {
             const c = s.candidate.call;
@@ -205,7 +181,12 @@ Examples:
                 `   ${reasonFor(s)}\n`,
             );
           });
-          if (opts.svg) process.stdout.write(`drawn to ${opts.svg}\n`);
+          if (opts.svg) {
+            const drawn = alternatives(d.ranked, Math.min(opts.top, MAX_ENTRIES));
+            process.stdout.write(
+              `drawn to ${opts.svg}: ${drawn.length} distinct shot${drawn.length === 1 ? '' : 's'} (ranks ${drawn.map((a) => a.rank).join(', ')}; variants of one call folded)\n`,
+            );
+          }
         } finally {
           svg?.close();
           await evaluator.close();

@@ -69,3 +69,23 @@ describe('runSamples', () => {
     expect(r.sumSquares / r.n - mean * mean).toBeGreaterThan(1e-6);
   });
 });
+
+describe('runSamples on what cannot be played', () => {
+  it('a stroke the simulator refuses is worth nothing and no foul; a refused placement is a foul', () => {
+    // phi NaN: E_SIM_BAD_SHOT for every sample, nothing was played.
+    const unplayable = runSamples({ ...task(NONE), shot: { phi: Number.NaN, V: 2 }, count: 3 });
+    expect(unplayable).toMatchObject({ n: 3, sumValue: 0, fouls: 0, pots: 0, wins: 0 });
+    // The cue ball in hand placed on the 3: a position no one may play from.
+    const inHand = {
+      ...position(balls),
+      ballInHand: { region: 'anywhere', restricted: false },
+    } as typeof state;
+    const onBall = runSamples({
+      ...task(NONE),
+      state: inHand,
+      placement: { x: balls[1]!.x, y: balls[1]!.y },
+      count: 3,
+    });
+    expect(onBall).toMatchObject({ n: 3, sumValue: 0, fouls: 3 });
+  });
+});

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CASES } from '../../bench/cases.js';
+import { CASES, PLANNER_LEAVE } from '../../bench/cases.js';
 import { summarise } from '../../bench/cpuprofileTop.js';
 import { NAIVE_PARAMS, naivePlanck } from '../../bench/naivePlanck.js';
-import { entries } from '../../bench/runners.js';
+import { entries, intentMissed } from '../../bench/runners.js';
 import { BALL_RADIUS, headStringX, TABLE_DIMENSIONS } from '../../engine/table.js';
 import { simulate } from '../../sim/index.js';
 
@@ -28,17 +28,48 @@ describe('bench cases', () => {
     expect(bs.some((b) => b.id === 0)).toBe(true);
   });
 
-  it('has the three benchmark cases with their sizes', () => {
+  it('has the benchmark cases with their sizes, the simple shot on each table', () => {
     const by = Object.fromEntries(CASES.map((c) => [c.name, c]));
-    expect(Object.keys(by)).toEqual(['break', 'simple-shot', 'table-shot']);
+    expect(Object.keys(by)).toEqual([
+      'break',
+      'simple-shot',
+      'simple-shot-8ft',
+      'simple-shot-7ft',
+      'table-shot',
+    ]);
     expect(by.break!.layout.balls).toHaveLength(16);
     expect(by.break!.shot.V).toBe(10);
     const cue = by.break!.layout.balls.find((b) => b.id === 0)!;
     expect(cue.x).toBeLessThan(headStringX('9ft'));
-    expect(by['simple-shot']!.layout.balls).toHaveLength(2);
+    for (const [name, table] of [
+      ['simple-shot', '9ft'],
+      ['simple-shot-8ft', '8ft'],
+      ['simple-shot-7ft', '7ft'],
+    ] as const) {
+      expect(by[name]!.layout.table).toBe(table);
+      expect(by[name]!.layout.balls).toHaveLength(2);
+    }
     expect(by['table-shot']!.layout.balls).toHaveLength(10);
     expect(by['table-shot']!.shot.V).toBe(2.5);
     expect(by['table-shot']!.shot.b).toBeLessThan(0);
+  });
+
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s is the shot it says: its first contact and its pots on the simulator',
+    (_, c) => {
+      const r = simulate(c.layout, c.shot);
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(intentMissed(c, r.value.events)).toBeNull();
+    },
+  );
+
+  it('says so when a case misses its intent (the old table shot hit the 8 first)', () => {
+    const c = CASES.find((k) => k.name === 'table-shot')!;
+    const r = simulate(PLANNER_LEAVE, c.shot);
+    expect(r.ok && intentMissed({ ...c, layout: PLANNER_LEAVE }, r.value.events)).toBe(
+      'the cue ball hits the 8 first, not the 10',
+    );
   });
 
   it('every entry passes its sanity check', () => {

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
@@ -139,8 +140,31 @@ describe('pool8 match --queue with pool8 worker on Redis', () => {
     await untilLogged(a, 'pair ');
     await new Promise((r) => setTimeout(r, 150));
     a.kill('SIGKILL');
-    const code = await new Promise<number | null>((resolve) => coordinator.on('exit', resolve));
-    expect(code).toBe(0);
+    let err = '';
+    coordinator.stderr!.on('data', (d) => {
+      err += String(d);
+    });
+    // A run that does not end says where it stands instead of timing out mute.
+    const code = await new Promise<number | null | 'stuck'>((resolve) => {
+      const timer = setTimeout(() => resolve('stuck'), 180_000);
+      coordinator.on('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    if (code === 'stuck') {
+      const queue = new Queue('pool8-experiments', { connection: { url } });
+      const counts = await queue.getJobCounts();
+      const jobs = await queue.getJobs(['active', 'wait', 'failed', 'delayed', 'completed']);
+      const states = await Promise.all(jobs.map(async (j) => `${j.id}:${await j.getState()}`));
+      await queue.close();
+      throw new Error(
+        `the coordinator did not finish: jobs ${JSON.stringify(counts)} ${states.join(' ')}\n` +
+          `coordinator stdout: ${out.slice(-2000)}\ncoordinator stderr: ${err.slice(-2000)}\n` +
+          `worker a: ${a.log.join('').slice(-1500)}\nworker b: ${b.log.join('').slice(-1500)}`,
+      );
+    }
+    expect(code, err).toBe(0);
     expect(out).toContain('games 8:');
     expect(recordsOf(readFileSync(join(dir, 'queued.jsonl'), 'utf8'))).toEqual(
       recordsOf(readFileSync(join(dir, 'local.jsonl'), 'utf8')),

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEVELS } from '../../ai/levels.js';
 import type { FrameState } from '../../engine/state.js';
@@ -305,6 +306,213 @@ describe('pool8 serve', () => {
     const r = await call(s.url, 'POST', `/v1/games/${h.body.id}/bot-move`, { version: 1 });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('E_HUMAN_SEAT');
+  });
+
+  it('documents every answer in /openapi.json, and the answers conform to it', async () => {
+    const doc = (await call(s.url, 'GET', '/openapi.json')).body;
+    const errorsOf: Record<string, number[]> = {
+      'get /healthz': [],
+      'post /v1/games': [400],
+      'get /v1/games/{id}': [404],
+      'get /v1/games/{id}/record': [404, 409],
+      'post /v1/games/{id}/actions': [400, 404, 409, 428],
+      'post /v1/games/{id}/bot-move': [400, 404, 409, 428, 429],
+      'post /v1/referee': [400],
+      'post /v1/simulate': [400],
+      'post /v1/suggest': [400, 429],
+    };
+    const routes = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`),
+    );
+    expect(routes.sort()).toEqual(Object.keys(errorsOf).sort());
+    for (const [route, errors] of Object.entries(errorsOf)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const responses = doc.paths[path][method].responses;
+      const ok = method === 'post' && path === '/v1/games' ? '201' : '200';
+      expect(responses[ok]?.content['application/json'].schema, route).toBeDefined();
+      for (const e of errors)
+        expect(responses[e]?.content['application/json'].schema, `${route} ${e}`).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+    }
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema(doc, 'openapi');
+    let checked = 0;
+    const conforms = (route: string, r: { status: number; body: unknown }) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const at = `openapi#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${r.status}/content/application~1json/schema`;
+      const v = ajv.getSchema(at);
+      expect(v, `${route} ${r.status}: no schema`).toBeDefined();
+      expect(v!(r.body), `${route} ${r.status}: ${ajv.errorsText(v!.errors)}`).toBe(true);
+      checked++;
+    };
+    conforms('get /healthz', await call(s.url, 'GET', '/healthz'));
+    const g = await newGame({
+      seed: 4,
+      seats: [
+        { level: 'beginner', bot: false },
+        { level: 'beginner', bot: true, budget: TINY },
+      ],
+    });
+    conforms('post /v1/games', g);
+    const id = g.body.id;
+    const stroke = await act(id, 1, { type: 'stroke', shot: { phi: 0, V: 7 } });
+    conforms('post /v1/games/{id}/actions', stroke);
+    conforms('post /v1/games/{id}/actions', await act(id, 1, { type: 'stalemate' }));
+    conforms('post /v1/games/{id}/actions', await act(id, 2, { type: 'dance' }));
+    conforms(
+      'post /v1/games/{id}/actions',
+      await call(s.url, 'POST', `/v1/games/${id}/actions`, { action: { type: 'stalemate' } }),
+    );
+    // The break of seed 4 leaves the table to the bot (seat 1).
+    expect(stroke.body.state.turn).toBe(1);
+    const bot = await call(s.url, 'POST', `/v1/games/${id}/bot-move`, { version: 2, top: 2 });
+    expect(bot.status, JSON.stringify(bot.body)).toBe(200);
+    conforms('post /v1/games/{id}/bot-move', bot);
+    conforms(
+      'post /v1/games/{id}/bot-move',
+      await call(s.url, 'POST', `/v1/games/${id}/bot-move`, { version: 2 }),
+    );
+    conforms('get /v1/games/{id}', await call(s.url, 'GET', `/v1/games/${id}`));
+    conforms('get /v1/games/{id}', await call(s.url, 'GET', '/v1/games/nope'));
+    conforms('get /v1/games/{id}/record', await call(s.url, 'GET', `/v1/games/${id}/record`));
+    conforms('post /v1/games', await newGame({ colour: 'red' }));
+    for (const f of [
+      'called-pot.json',
+      'correct-last-shot.json',
+      'match-next-frame.json',
+      'match-stalemate.json',
+      'rack-illegal.json',
+      'error-call-pocketed-ball.json',
+    ])
+      conforms(
+        'post /v1/referee',
+        await call(s.url, 'POST', '/v1/referee', readFileSync(join(examples, f), 'utf8')),
+      );
+    conforms('post /v1/referee', await call(s.url, 'POST', '/v1/referee', g.body.state));
+    const sim = {
+      layout: {
+        balls: [
+          { id: 0, x: 0.6, y: 0.635 },
+          { id: 1, x: 1.9, y: 0.635 },
+        ],
+      },
+      shot: { phi: 0, V: 2 },
+    };
+    conforms('post /v1/simulate', await call(s.url, 'POST', '/v1/simulate?trace=true', sim));
+    conforms(
+      'post /v1/suggest',
+      await call(
+        s.url,
+        'POST',
+        '/v1/suggest?level=beginner&top=2&timeLimitMs=300',
+        readFileSync(join(examples, 'suggest-open-table.json'), 'utf8'),
+      ),
+    );
+    expect(checked).toBeGreaterThanOrEqual(18);
+  });
+
+  it('referees a match and checks a rack, as pool8 referee does', async () => {
+    // What pool8 referee prints, or (refused before the core) the code it says on stderr.
+    const cli = (doc: string) => {
+      const r = spawnSync(process.execPath, [bin, 'referee', '--compact'], {
+        input: doc,
+        encoding: 'utf8',
+      });
+      return r.stdout
+        ? JSON.parse(r.stdout)
+        : { error: { code: /^pool8: (E_\w+)/.exec(r.stderr)?.[1] } };
+    };
+    for (const f of ['match-next-frame.json', 'match-stalemate.json', 'rack-illegal.json']) {
+      const doc = readFileSync(join(examples, f), 'utf8');
+      const http = await call(s.url, 'POST', '/v1/referee', doc);
+      const printed = cli(doc);
+      expect(http.body, f).toEqual(printed);
+      expect(http.status, f).toBe('error' in printed ? 400 : 200);
+    }
+    // A match as new-match prints it: what the next player may do.
+    const match = spawnSync(
+      process.execPath,
+      [bin, 'new-match', '--seed', '7', '--frames-to-win', '3', '--compact'],
+      { encoding: 'utf8' },
+    ).stdout;
+    const bare = await call(s.url, 'POST', '/v1/referee', match);
+    expect(bare.status).toBe(200);
+    expect(bare.body.match.framesToWin).toBe(3);
+    expect(bare.body.targets.action).toBe('break');
+    const early = await call(s.url, 'POST', '/v1/referee', {
+      match: JSON.parse(match),
+      nextFrame: true,
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.error).toMatchObject({
+      code: 'E_FRAME_NOT_OVER',
+      field: 'match.frame.phase',
+    });
+    // A legal rack, checked on its own.
+    const byHand = JSON.parse(readFileSync(join(examples, 'rack-by-hand.json'), 'utf8'));
+    const legal = await call(s.url, 'POST', '/v1/referee', { rack: { balls: byHand.rack.balls } });
+    expect(legal.status, JSON.stringify(legal.body)).toBe(200);
+    expect(legal.body.rack.legal).toBe(true);
+    const illegal = await call(
+      s.url,
+      'POST',
+      '/v1/referee',
+      readFileSync(join(examples, 'rack-illegal.json'), 'utf8'),
+    );
+    expect(illegal.body.error).toMatchObject({ code: 'E_RACK_ILLEGAL', field: 'rack' });
+    expect(illegal.body.rack.legal).toBe(false);
+    // Malformed ones: the CLI's code and field (the first one checked against the CLI too).
+    const cases: [unknown, string, string | undefined][] = [
+      [{ rack: { balls: [{ id: 1, x: 'a', y: 0 }] } }, 'E_BAD_RACK', 'rack.balls[0].x'],
+      [{ match: { ...JSON.parse(match), framesToWin: 0 } }, 'E_BAD_MATCH', 'match.framesToWin'],
+      [
+        { match: JSON.parse(match), stalemate: true, nextFrame: true },
+        'E_INPUT_TWO_ACTIONS',
+        undefined,
+      ],
+      [{ rack: { balls: [] }, colour: 1 }, 'E_INPUT_UNKNOWN_FIELD', 'colour'],
+    ];
+    for (const [body, code, field] of cases) {
+      const r = await call(s.url, 'POST', '/v1/referee', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error.code, JSON.stringify(r.body)).toBe(code);
+      if (field !== undefined) expect(r.body.error.field).toBe(field);
+    }
+    expect(cli(JSON.stringify(cases[0]![0])).error.code).toBe(cases[0]![1]);
+  });
+
+  it('exports every game a record can hold, and says why it cannot hold the others (409)', async () => {
+    const humans = {
+      seed: 5,
+      seats: [
+        { level: 'beginner', bot: false },
+        { level: 'beginner', bot: false },
+      ],
+    };
+    const a = await newGame(humans);
+    const stroke = await act(a.body.id, 1, { type: 'stroke', shot: { phi: 0, V: 7 } });
+    expect(stroke.status).toBe(200);
+    expect((await call(s.url, 'GET', `/v1/games/${a.body.id}/record`)).status).toBe(200);
+    // A correction of the break, then the record: refused, naming it.
+    const corrected = await act(a.body.id, 2, {
+      type: 'correct',
+      shot: 1,
+      events: stroke.body.events,
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    const refused = await call(s.url, 'GET', `/v1/games/${a.body.id}/record`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'E_NOT_REPLAYABLE', field: 'actions[1]' });
+    expect(refused.body.error.message).toMatch(/correction.*no field for it/);
+    // The same break reported as its events.
+    const b = await newGame(humans);
+    const reported = await act(b.body.id, 1, { type: 'shot', events: stroke.body.events });
+    expect(reported.status, JSON.stringify(reported.body)).toBe(200);
+    const r = await call(s.url, 'GET', `/v1/games/${b.body.id}/record`);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toMatchObject({ code: 'E_NOT_REPLAYABLE', field: 'actions[0]' });
+    expect(r.body.error.message).toMatch(/reported as its events/);
   });
 
   it('logs one line per request, without ball positions', async () => {
