@@ -2,6 +2,7 @@ import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Command } from 'commander';
 import { firstProblem, problemText } from '../../engine/validator.js';
 import { SqliteExperimentStore } from '../../experiments/sqliteStore.js';
+import { compareFrames } from '../../play/compare.js';
 import { decidedPrefix, experimentId } from '../../play/experiment.js';
 import type { FrameRecord, PlayerSpec } from '../../play/game.js';
 import { scoreOfA } from '../../play/match.js';
@@ -31,6 +32,93 @@ function isSqlite(path: string): boolean {
 interface ReportOptions {
   json?: boolean;
   experiment?: string;
+  against?: string;
+  againstExperiment?: string;
+}
+
+/** The games of one experiment, from a store or a JSON-lines export, for a comparison. */
+interface Played {
+  readonly path: string;
+  readonly names: readonly [string, string];
+  readonly table: string;
+  readonly frames: readonly FrameRecord[];
+}
+
+function playedIn(path: string, experiment: string | undefined): Played {
+  if (!readable(path)) return fromLinesFrames(path);
+  const store = new SqliteExperimentStore(path);
+  try {
+    const all = store.experiments();
+    const chosen = experiment ? all.filter((e) => e.id === experiment) : all;
+    if (chosen.length !== 1)
+      throw new CliError(
+        'E_INPUT_NO_EXPERIMENT',
+        chosen.length === 0
+          ? `no experiment ${experiment ?? ''} in ${path}; it holds ${all.map((e) => e.id).join(', ') || 'none'}`
+          : `${path} holds ${chosen.length} experiments (${chosen.map((e) => e.id).join(', ')}): name one`,
+      );
+    const spec = chosen[0]!.spec;
+    const players = spec.players as readonly [PlayerSpec, PlayerSpec];
+    return {
+      path,
+      names: [playerName(players[0]), playerName(players[1])],
+      table: spec.table,
+      frames: [...store.games(experimentId(spec)).values()].map((r) => r.frames[0]!),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+function fromLinesFrames(path: string): Played {
+  const records = readRecords(path);
+  const players = records[0]!.players as readonly [PlayerSpec, PlayerSpec];
+  return {
+    path,
+    names: [playerName(players[0]), playerName(players[1])],
+    table: records[0]!.table,
+    frames: records.flatMap((r) => r.frames),
+  };
+}
+
+function readable(path: string): boolean {
+  try {
+    return isSqlite(path);
+  } catch (e) {
+    throw new CliError('E_INPUT_UNREADABLE', `cannot read ${path}: ${(e as Error).message}`);
+  }
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** `report FIRST --against SECOND`: player A of each on the deals both played. */
+function compare(o: ReportOptions, first: Played, second: Played): void {
+  if (first.table !== second.table)
+    throw new CliError(
+      'E_INPUT_NOT_PAIRED',
+      `${first.path} was played on the ${first.table} table and ${second.path} on the ${second.table}: not the same racks`,
+    );
+  const c = compareFrames(first.frames, second.frames);
+  if (c === null)
+    throw new CliError(
+      'E_INPUT_NOT_PAIRED',
+      `${first.path} and ${second.path} share no rack (same seed and breaker): run both with the same --seed`,
+    );
+  if (o.json) {
+    process.stdout.write(
+      `${JSON.stringify({ first: { path: first.path, players: first.names }, second: { path: second.path, players: second.names }, ...c }, null, 2)}\n`,
+    );
+    return;
+  }
+  process.stdout.write(
+    `${[
+      `first:  ${first.path}: ${first.names[0]} vs ${first.names[1]}`,
+      `second: ${second.path}: ${second.names[0]} vs ${second.names[1]}`,
+      `${c.games} games on the same deals (${c.racks} racks; left out: ${c.unmatched[0]} of the first, ${c.unmatched[1]} of the second)`,
+      `A's score: ${pct(c.scoreA[0])} first, ${pct(c.scoreA[1])} second; second − first ${c.difference >= 0 ? '+' : ''}${pct(c.difference)} (95% ${pct(c.low)} … ${pct(c.high)}, racks as units)`,
+      `games A won only in the first: ${c.wins.onlyFirst}, only in the second: ${c.wins.onlySecond}; McNemar exact two-sided P = ${c.wins.p.toPrecision(3)}`,
+    ].join('\n')}\n`,
+  );
 }
 
 function fromStore(path: string, o: ReportOptions): void {
@@ -77,7 +165,7 @@ function fromStore(path: string, o: ReportOptions): void {
   }
 }
 
-function fromLines(path: string, o: ReportOptions): void {
+function readRecords(path: string): GameRecord[] {
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const records: GameRecord[] = [];
@@ -98,6 +186,11 @@ function fromLines(path: string, o: ReportOptions): void {
     records.push(doc as GameRecord);
   }
   if (records.length === 0) throw new CliError('E_INPUT_NO_EXPERIMENT', `${path} holds no record`);
+  return records;
+}
+
+function fromLines(path: string, o: ReportOptions): void {
+  const records = readRecords(path);
   const players = records[0]!.players as readonly [PlayerSpec, PlayerSpec];
   const names = [playerName(players[0]), playerName(players[1])] as const;
   printSummary(
@@ -121,15 +214,28 @@ export function registerReport(program: Command): void {
     )
     .argument('<file>', 'an experiment store (SQLite) or game records, one per line')
     .option('--experiment <id>', 'one experiment of a store (default: every one)')
+    .option(
+      '--against <file>',
+      'compare player A with another experiment on the same racks (same --seed): score difference with racks as units, McNemar on wins',
+    )
+    .option(
+      '--against-experiment <id>',
+      'the experiment of the --against store (default: its only one)',
+    )
     .option('--json', 'print the summary as JSON')
     .addHelpText(
       'after',
       `
 Examples:
   $ pool8 report results.sqlite
-  $ pool8 report games.jsonl --json`,
+  $ pool8 report games.jsonl --json
+  $ pool8 report base.sqlite --against more-samples.sqlite`,
     )
     .action((file: string, o: ReportOptions) => {
+      if (o.against !== undefined) {
+        compare(o, playedIn(file, o.experiment), playedIn(o.against, o.againstExperiment));
+        return;
+      }
       let sqlite: boolean;
       try {
         sqlite = isSqlite(file);

@@ -76,4 +76,74 @@ describe('pool8 match --db: stored, resumed, in parallel', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^pool8: E_OUTPUT_EXISTS: /);
   });
+
+  it('report --against compares player A on the same racks, and refuses other racks', () => {
+    // random against greedy on seed 9: the same deals with A's seat played worse.
+    const other = run([
+      'match',
+      '--a',
+      'random',
+      '--b',
+      'random',
+      '--seed',
+      '9',
+      '--games',
+      '12',
+      '--out',
+      join(dir, 'random.jsonl'),
+    ]);
+    expect(other.code, other.err).toBe(0);
+    const r = run([
+      'report',
+      join(dir, 'whole.jsonl'),
+      '--against',
+      join(dir, 'random.jsonl'),
+      '--json',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    const c = JSON.parse(r.out);
+    expect(c.games).toBe(12);
+    expect(c.racks).toBe(6);
+    expect(c.unmatched).toEqual([0, 0]);
+    const score = (file: string) => {
+      const ws = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).frames[0].winner);
+      return (
+        ws.reduce((a: number, w: number | null) => a + (w === 0 ? 1 : w === null ? 0.5 : 0), 0) /
+        ws.length
+      );
+    };
+    expect(c.scoreA[0]).toBeCloseTo(score(join(dir, 'whole.jsonl')), 12);
+    expect(c.scoreA[1]).toBeCloseTo(score(join(dir, 'random.jsonl')), 12);
+    expect(c.difference).toBeCloseTo(c.scoreA[1] - c.scoreA[0], 12);
+    expect(c.low).toBeLessThanOrEqual(c.difference);
+    expect(c.high).toBeGreaterThanOrEqual(c.difference);
+    // The same games against themselves: no difference at all.
+    const same = JSON.parse(
+      run(['report', join(dir, 'whole.jsonl'), '--against', join(dir, 'par.jsonl'), '--json']).out,
+    );
+    expect([same.difference, same.wins.onlyFirst, same.wins.onlySecond, same.wins.p]).toEqual([
+      0, 0, 0, 1,
+    ]);
+    // Other racks: nothing to pair.
+    const seed10 = run([
+      'match',
+      '--a',
+      'greedy',
+      '--b',
+      'random',
+      '--seed',
+      '10',
+      '--games',
+      '2',
+      '--out',
+      join(dir, 's10.jsonl'),
+    ]);
+    expect(seed10.code, seed10.err).toBe(0);
+    const refused = run(['report', join(dir, 'whole.jsonl'), '--against', join(dir, 's10.jsonl')]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^pool8: E_INPUT_NOT_PAIRED: /);
+  });
 });
