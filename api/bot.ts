@@ -166,7 +166,8 @@ function specOf(options: BotOptions): PlayerSpec {
   return spec;
 }
 
-function moveOf(d: Decision): Move {
+/** A planner's decision as the move the library and the service answer with. */
+export function moveOf(d: Decision): Move {
   switch (d.kind) {
     case 'shot':
       return {

@@ -1,7 +1,7 @@
 import { type Budget, LEVELS, type Level, type LevelName, type Noise } from '../ai/levels.js';
 import { perturb } from '../ai/noise.js';
 import type { Decision } from '../ai/planner.js';
-import { playShot } from '../ai/sampling.js';
+import { type Played, playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
 import type { Call } from '../engine/call.js';
 import { type EngineError, engineError } from '../engine/errors.js';
@@ -90,6 +90,38 @@ export interface ShotEntry {
   readonly ms?: number;
 }
 
+/** The entry of a played stroke: what was meant and executed, and what the referee and simulator made of it. */
+export function shotEntryOf(
+  n: number,
+  player: PlayerId,
+  stroke: {
+    readonly call: Call | null;
+    readonly placement: Point | null;
+    readonly intended: Shot;
+    readonly executed: Shot;
+    readonly reason?: string;
+  },
+  out: Played,
+  ms?: number,
+): ShotEntry {
+  return {
+    n,
+    player,
+    action: 'shot',
+    call: stroke.call,
+    placement: stroke.placement,
+    intended: stroke.intended,
+    executed: stroke.executed,
+    ...(stroke.reason !== undefined ? { reason: stroke.reason } : {}),
+    verdict: out.verdict.kind,
+    fouls: out.verdict.fouls,
+    credited: out.verdict.credited,
+    stayDown: out.verdict.stayDown,
+    outcome: outcomeHash({ events: out.events, layout: out.layout }),
+    ...(ms !== undefined ? { ms } : {}),
+  };
+}
+
 export type EndReason = FrameEndReason | 'shotCap';
 
 export interface FrameRecord {
@@ -153,22 +185,19 @@ export async function playFrame(
       if ('error' in out) {
         return err(engineError('E_BAD_ACTION', `player ${mover} shot ${n}: ${out.error}`));
       }
-      entry = {
+      entry = shotEntryOf(
         n,
-        player: mover,
-        action: 'shot',
-        call: decision.call,
-        placement: decision.placement,
-        intended: decision.shot,
-        executed,
-        reason: decision.reason,
-        verdict: out.verdict.kind,
-        fouls: out.verdict.fouls,
-        credited: out.verdict.credited,
-        stayDown: out.verdict.stayDown,
-        outcome: outcomeHash({ events: out.events, layout: out.layout }),
-        ...(ms !== undefined ? { ms } : {}),
-      };
+        mover,
+        {
+          call: decision.call,
+          placement: decision.placement,
+          intended: decision.shot,
+          executed,
+          reason: decision.reason,
+        },
+        out,
+        ms,
+      );
       state = out.state;
     } else {
       const action =

@@ -3,11 +3,12 @@ import { overrideBudget } from '../ai/budget.js';
 import type { Evaluator } from '../ai/evaluator.js';
 import { LEVELS } from '../ai/levels.js';
 import { perturb } from '../ai/noise.js';
-import type { Decision } from '../ai/planner.js';
 import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
 import { type Suggestion, suggestionOf } from '../ai/suggestion.js';
+import { moveOf } from '../api/bot.js';
 import { referee } from '../api/index.js';
+import type { Move } from '../api/move.js';
 import { type Action, apply as engineApply } from '../engine/referee.js';
 import { PRESETS } from '../engine/rules.js';
 import type { Shot } from '../engine/shot.js';
@@ -15,10 +16,10 @@ import type { ShotEvent } from '../engine/shotEvent.js';
 import { type FrameState, newFrame, type PlayerId } from '../engine/state.js';
 import type { Verdict } from '../engine/verdict.js';
 import type { Wire } from '../engine/wireType.js';
-import { noiseOf, noiseSeed, type PlayerSpec, type ShotEntry } from '../play/game.js';
+import { noiseOf, noiseSeed, type PlayerSpec, type ShotEntry, shotEntryOf } from '../play/game.js';
 import { makeDecider } from '../play/players.js';
 import { type GameRecord, gameRecord } from '../play/record.js';
-import { DEFAULT_PHYSICS, outcomeHash } from '../sim/index.js';
+import { DEFAULT_PHYSICS } from '../sim/index.js';
 import type { GameLocks } from './gameLocks.js';
 import { HttpError, refused } from './httpError.js';
 import type { PlannerQueue } from './plannerQueue.js';
@@ -67,7 +68,7 @@ export interface ActionAnswer {
 }
 
 export interface BotAnswer extends ActionAnswer {
-  readonly move: Record<string, unknown>;
+  readonly move: Move;
   readonly reason: string;
   readonly alternatives: readonly Suggestion[];
   /** The planner's own time for the decision, ms. */
@@ -100,23 +101,6 @@ function specOf(seat: Seat, timeLimitMs?: number): PlayerSpec {
     ...(seat.budget ? { budget: seat.budget } : {}),
     ...(timeLimitMs !== undefined ? { timeLimitMs } : {}),
   };
-}
-
-function moveOf(d: Decision): Record<string, unknown> {
-  switch (d.kind) {
-    case 'shot':
-      return {
-        type: 'stroke',
-        call: d.call,
-        shot: d.shot,
-        placement: d.placement,
-        reason: d.reason,
-      };
-    case 'decide':
-      return { type: 'decide', option: d.option, reason: d.reason };
-    case 'stalemate':
-      return { type: 'stalemate', reason: d.reason };
-  }
 }
 
 export class Games {
@@ -201,21 +185,12 @@ export class Games {
           version: g.version + 1,
           by: 'human',
           kind: 'stroke',
-          entry: {
+          entry: shotEntryOf(
             n,
-            player: mover,
-            action: 'shot',
-            call,
-            placement,
-            intended: action.shot,
-            executed: action.shot,
-            reason: 'human',
-            verdict: out.verdict.kind,
-            fouls: out.verdict.fouls,
-            credited: out.verdict.credited,
-            stayDown: out.verdict.stayDown,
-            outcome: outcomeHash({ events: out.events, layout: out.layout }),
-          },
+            mover,
+            { call, placement, intended: action.shot, executed: action.shot, reason: 'human' },
+            out,
+          ),
           verdict: out.verdict,
           events: out.events,
         };
@@ -307,22 +282,19 @@ export class Games {
           version: g.version + 1,
           by: 'bot',
           kind: 'stroke',
-          entry: {
+          entry: shotEntryOf(
             n,
-            player: mover,
-            action: 'shot',
-            call: decision.call,
-            placement: decision.placement,
-            intended: decision.shot,
-            executed,
-            reason: decision.reason,
-            verdict: out.verdict.kind,
-            fouls: out.verdict.fouls,
-            credited: out.verdict.credited,
-            stayDown: out.verdict.stayDown,
-            outcome: outcomeHash({ events: out.events, layout: out.layout }),
+            mover,
+            {
+              call: decision.call,
+              placement: decision.placement,
+              intended: decision.shot,
+              executed,
+              reason: decision.reason,
+            },
+            out,
             ms,
-          },
+          ),
           verdict: out.verdict,
           events: out.events,
         };
