@@ -1,9 +1,9 @@
-import type { RankedShot } from '../ai/planner.js';
 import type { FrameState } from '../engine/state.js';
 import { BALL_RADIUS } from '../engine/table.js';
 import { DEFAULT_PHYSICS, type PhysicsParams } from '../sim/index.js';
 import { alternatives, variantsLabel } from './draw/alternatives.js';
 import { drawBall } from './draw/balls.js';
+import type { DrawnShot } from './draw/drawnShot.js';
 import {
   callText,
   drawLegend,
@@ -39,23 +39,13 @@ export interface SvgOptions {
 
 export function renderSvg(
   state: FrameState,
-  ranked: readonly RankedShot[],
+  ranked: readonly DrawnShot[],
   top: number,
   options: SvgOptions = {},
 ): string {
   const params = options.params ?? DEFAULT_PHYSICS;
   const v = viewFor(state.table);
-  const alts = alternatives(ranked, Math.min(top, MAX_ENTRIES));
-  const entries: Entry[] = alts.map((alt, i) => {
-    const p = shotPaths(state, alt.best.shot, alt.best.candidate.placement, params);
-    return {
-      n: i + 1,
-      color: ENTRY_COLORS[i % ENTRY_COLORS.length]!,
-      alt,
-      paths: p.ok ? p.value : null,
-      refused: p.ok ? null : p.error,
-    };
-  });
+  const entries = entriesFor(state, ranked, top, params);
   const player = state.pending?.player ?? state.turn;
   const heading = `Player ${player} to shoot: ${entries.length} distinct shot${entries.length === 1 ? '' : 's'} of ${ranked.length} ranked${options.level ? ` (${options.level})` : ''}`;
   const height = v.height + legendHeight(entries.length);
@@ -108,6 +98,29 @@ export function renderSvg(
   parts.push(drawLegend(entries, v.height, v.width, heading, v.scale));
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
+}
+
+/**
+ * The drawn entries: up to `top` (at most MAX_ENTRIES) distinct
+ * alternatives, each with its colour and its exact stroke's paths. The page
+ * draws the same entries (web/src/suggestions.ts).
+ */
+export function entriesFor(
+  state: FrameState,
+  ranked: readonly DrawnShot[],
+  top: number,
+  params: PhysicsParams = DEFAULT_PHYSICS,
+): Entry[] {
+  return alternatives(ranked, Math.min(top, MAX_ENTRIES)).map((alt, i) => {
+    const p = shotPaths(state, alt.best.shot, alt.best.candidate.placement, params);
+    return {
+      n: i + 1,
+      color: ENTRY_COLORS[i % ENTRY_COLORS.length]!,
+      alt,
+      paths: p.ok ? p.value : null,
+      refused: p.ok ? null : p.error,
+    };
+  });
 }
 
 /** The picture in words, for <desc>: the position and each entry's numbers. */

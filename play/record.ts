@@ -13,6 +13,7 @@ import {
 } from '../engine/state.js';
 import type { TableSize } from '../engine/table.js';
 import { TableSizeSchema } from '../engine/table.js';
+import type { Verdict } from '../engine/verdict.js';
 import { CountSchema, closed, oneOf } from '../engine/wireType.js';
 import { DEFAULT_PHYSICS, outcomeHash, type PhysicsParams, textHash } from '../sim/index.js';
 import { type FrameRecord, type PlayerSpec, type ShotEntry, STRATEGIES } from './game.js';
@@ -156,11 +157,15 @@ export interface ReplayReport {
 /**
  * Re-simulates and re-referees every action; any difference in outcome hash,
  * verdict or result is a mismatch. `visit` sees the state before each action
- * (bench/valueFit.ts reads the positions of a match this way).
+ * (bench/valueFit.ts reads the positions of a match this way), `after` the
+ * state and verdict after it once it replayed identically (the page's
+ * replay draws every position from these: a record keeps the strokes, and
+ * re-simulating them is cheap).
  */
 export function replay(
   record: GameRecord,
   visit?: (state: FrameState, entry: ShotEntry, frame: number) => void,
+  after?: (state: FrameState, verdict: Verdict, entry: ShotEntry, frame: number) => void,
 ): ReplayReport {
   let actions = 0;
   if (record.digest !== undefined && record.digest !== recordDigest(record))
@@ -218,6 +223,7 @@ export function replay(
             actions,
             mismatch: `${where}: ${differs[0]} ${JSON.stringify(differs[1])} ≠ recorded ${JSON.stringify(differs[2])}`,
           };
+        after?.(out.state, out.verdict, e, f);
         state = out.state;
       } else {
         const r = apply(
@@ -231,6 +237,7 @@ export function replay(
             actions,
             mismatch: `${where}: verdict ${r.value.verdict.kind} ≠ ${e.verdict}`,
           };
+        after?.(r.value.state, r.value.verdict, e, f);
         state = r.value.state;
       }
     }

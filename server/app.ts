@@ -10,6 +10,7 @@ import type { Evaluator } from '../ai/evaluator.js';
 import { GameLocks } from './gameLocks.js';
 import { Games } from './games.js';
 import { HttpError } from './httpError.js';
+import { DEFAULT_WEB_ROOT, registerPage } from './page.js';
 import type { PlannerQueue } from './plannerQueue.js';
 import type { BodyCheck } from './problems.js';
 import { registerRoutes } from './routes.js';
@@ -44,6 +45,8 @@ export interface AppOptions {
   readonly requestTimeoutMs?: number;
   /** The most a bot move may think when asked for a time limit, ms. */
   readonly maxTimeLimitMs?: number;
+  /** The built web page served at `/` (default: dist/web, beside dist/server). */
+  readonly webRoot?: string;
 }
 
 function send(reply: FastifyReply, e: HttpError): void {
@@ -197,5 +200,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     threads: o.threads,
   });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // After the error handler: the page's routes answer through it (E_NO_PAGE, E_NOT_FOUND).
+  await registerPage(app, o.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

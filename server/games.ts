@@ -26,8 +26,10 @@ import type { PlannerQueue } from './plannerQueue.js';
 import type { NewGameSchema, StrokeSchema } from './schemas.js';
 import {
   type ActionKind,
+  type GameCursor,
   type GameSetup,
   type GameStore,
+  type GameSummary,
   REPLAYABLE_KINDS,
   type Seat,
   type StoredAction,
@@ -73,6 +75,74 @@ export interface BotAnswer extends ActionAnswer {
   readonly alternatives: readonly Suggestion[];
   /** The planner's own time for the decision, ms. */
   readonly thinkMs: number;
+}
+
+/** A page of the list of games, newest first; `next` is the cursor of the next page, or null. */
+export interface GameList {
+  readonly games: readonly GameSummary[];
+  readonly next: string | null;
+}
+
+/** One action of a replay: as stored, with the state after it. */
+export interface PositionedActionView {
+  readonly n: number;
+  readonly by: 'human' | 'bot';
+  readonly kind: ActionKind;
+  readonly entry: ShotEntry;
+  readonly verdict: Verdict;
+  readonly events?: readonly ShotEvent[];
+  /** The frame state after action `n` (before it: the previous one's, or `initial`). */
+  readonly state: FrameState;
+}
+
+/** Every position of a game: the frame as racked, then the state after each action. */
+export interface Positions {
+  readonly id: string;
+  readonly version: number;
+  readonly initial: FrameState;
+  readonly actions: readonly PositionedActionView[];
+}
+
+/**
+ * The cursor of a list page as the client sees it: opaque (base64url of the
+ * last game's `updated` and `id`), so the order it encodes may change
+ * without changing the API.
+ */
+export function encodeCursor(c: GameCursor): string {
+  return Buffer.from(JSON.stringify([c.updated, c.id])).toString('base64url');
+}
+
+/** A cursor from `encodeCursor`, or null when `s` is not one. */
+export function decodeCursor(s: string): GameCursor | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (
+    !Array.isArray(v) ||
+    v.length !== 2 ||
+    typeof v[0] !== 'string' ||
+    typeof v[1] !== 'string' ||
+    v[0].length > 64 ||
+    !/^[A-Za-z0-9_-]{1,64}$/.test(v[1])
+  )
+    return null;
+  return { updated: v[0], id: v[1] };
+}
+
+/**
+ * The frame a game starts from. The setup fixes it (the seed fixes the
+ * rack), so the initial position of a replay is derived again, not stored.
+ */
+function initialState(setup: GameSetup): FrameState {
+  return newFrame({
+    seed: setup.seed,
+    breaker: setup.breaker,
+    table: setup.table,
+    rules: setup.rules,
+  });
 }
 
 export interface GamesOptions {
@@ -133,12 +203,7 @@ export class Games {
       breaker: body.breaker ?? 0,
       seats: setupSeats,
     };
-    const state = newFrame({
-      seed: setup.seed,
-      breaker: setup.breaker,
-      table: setup.table,
-      rules: setup.rules,
-    });
+    const state = initialState(setup);
     const now = new Date().toISOString();
     const game: StoredGame = {
       id: randomUUID(),
@@ -155,6 +220,58 @@ export class Games {
   view(id: string, withActions = true): GameView {
     const g = this.load(id);
     return withActions ? { ...this.viewOf(g), actions: this.o.store.actions(id) } : this.viewOf(g);
+  }
+
+  /**
+   * Up to `limit` games, newest first (by `updated`), those after the page
+   * `before` ended when given: `next` is null on the last page. One row
+   * more than asked for tells whether there is a next page.
+   */
+  list(limit: number, before?: string): GameList {
+    let cursor: GameCursor | undefined;
+    if (before !== undefined) {
+      const c = decodeCursor(before);
+      if (c === null)
+        throw new HttpError(
+          400,
+          'E_INPUT_BAD_QUERY',
+          'before must be the `next` cursor of a previous page',
+          'before',
+        );
+      cursor = c;
+    }
+    const rows = this.o.store.list(limit + 1, cursor);
+    const games = rows.slice(0, limit);
+    const last = games.at(-1);
+    return {
+      games,
+      next: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /**
+   * Every position of the game, for a replay that draws without
+   * simulating: the frame as racked and, per action, the state the store
+   * committed after it. `version` is the one after the last action read,
+   * so it matches the actions even if another one is committed meanwhile.
+   */
+  positions(id: string): Positions {
+    const g = this.load(id);
+    const steps = this.o.store.positions(id);
+    return {
+      id,
+      version: steps.at(-1)?.action.version ?? 1,
+      initial: initialState(g.setup),
+      actions: steps.map(({ action: a, state }) => ({
+        n: a.n,
+        by: a.by,
+        kind: a.kind,
+        entry: a.entry,
+        verdict: a.verdict,
+        ...(a.events ? { events: a.events } : {}),
+        state,
+      })),
+    };
   }
 
   /** A human's action, at `version`. */

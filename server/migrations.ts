@@ -34,4 +34,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 2,
+    description: 'games by last update, for the list of games',
+    // GET /v1/games pages through (updated, id), newest first: with this index a page is a
+    // range scan of `limit` entries, not a sort of every game.
+    sql: `
+      CREATE INDEX games_by_updated ON games (updated, id);
+    `,
+  },
 ];

@@ -22,11 +22,14 @@ import {
   BotAnswerSchema,
   BotMoveRequestSchema,
   errors,
+  GameListSchema,
   GameParamsSchema,
   GameViewSchema,
   HealthSchema,
   jsonSchema,
+  ListGamesQuerySchema,
   NewGameSchema,
+  PositionsSchema,
   RefereeOutputSchema,
   refOrJson,
   SimOutcomeSchema,
@@ -34,7 +37,7 @@ import {
   SuggestQuerySchema,
 } from './schemas.js';
 import { simulateDocument } from './simulate.js';
-import { type SuggestQuery, suggestDocument } from './suggest.js';
+import { queryInt, type SuggestQuery, suggestDocument } from './suggest.js';
 
 /** The endpoints (docs/server.md). */
 export interface RouteDeps {
@@ -142,6 +145,24 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   );
 
   app.get(
+    '/v1/games',
+    {
+      schema: {
+        summary: 'the games kept, newest first (by updated), a page at a time',
+        description:
+          'Each game as a summary, without the balls. Give `next` of a page as `before` for the next page; null on the last.',
+        tags: ['games'],
+        response: answers({ 200: GameListSchema, ...errors(400) }),
+        querystring: json(ListGamesQuerySchema),
+      },
+    },
+    (req) => {
+      const q = req.query as { limit?: string; before?: string };
+      return d.games.list(queryInt(q.limit, 'limit', 1, 100, 20), q.before);
+    },
+  );
+
+  app.get(
     '/v1/games/:id',
     {
       schema: {
@@ -165,6 +186,21 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       },
     },
     (req) => d.games.record((req.params as { id: string }).id),
+  );
+
+  app.get(
+    '/v1/games/:id/positions',
+    {
+      schema: {
+        summary: 'every position of the game: the frame as racked, the state after each action',
+        description:
+          'For a replay that draws without simulating: the state before action n is the state after action n − 1 (`initial` for the first).',
+        tags: ['games'],
+        response: answers({ 200: PositionsSchema, ...errors(404) }),
+        params,
+      },
+    },
+    (req, reply) => tagged(reply, d.games.positions((req.params as { id: string }).id)),
   );
 
   app.post(

@@ -121,6 +121,16 @@ export const SimulateQuerySchema = closed({
   trace: Type.Optional(oneOf(['true', 'false', '1', '0'] as const, 'true or false')),
 });
 
+export const ListGamesQuerySchema = closed({
+  limit: Type.Optional(digits('games per page (1–100, default 20)')),
+  before: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,400}$',
+      description: 'the `next` cursor of the previous page',
+    }),
+  ),
+});
+
 export const GameParamsSchema = closed({
   id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'a game id' }),
 });
@@ -300,6 +310,61 @@ export const GameViewSchema = closed(
   { description: 'a game: its setup, state and version (GET: every action so far)' },
 );
 
+/** An ISO 8601 time, as `Date#toISOString` writes it. */
+const timestamp = (description: string) => Type.String({ description });
+
+/** A game in the list of games: no balls, the few fields of its state a list shows. */
+export const GameSummarySchema = closed(
+  {
+    id: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    created: timestamp('when the game was created, ISO 8601'),
+    updated: timestamp(
+      'when it was last changed (created, or its last action committed), ISO 8601',
+    ),
+    setup: GameSetupSchema,
+    phase: FrameStateSchema.properties.phase,
+    result: nullable(FrameResultSchema),
+    shotCount: CountSchema,
+    turn: PlayerIdSchema,
+  },
+  { $id: 'GameSummary', description: 'a game in a list: its setup, phase, result and turn' },
+);
+
+export const GameListSchema = closed(
+  {
+    games: Type.Array(GameSummarySchema),
+    next: Type.Union([Type.String(), Type.Null()], {
+      description: 'the cursor of the next page (`before`), null on the last',
+    }),
+  },
+  { description: 'a page of games, newest first by `updated`' },
+);
+
+/**
+ * One action of a replay: as in GameView's actions, without the version
+ * (n + 2), with the state after it.
+ */
+const PositionedActionSchema = (() => {
+  const { n, by, kind, entry, verdict, events } = StoredActionSchema.properties;
+  return closed({ n, by, kind, entry, verdict, events, state: FrameStateSchema });
+})();
+
+export const PositionsSchema = closed(
+  {
+    id: Type.String(),
+    version: Type.Integer({ minimum: 1 }),
+    initial: FrameStateSchema,
+    actions: Type.Array(PositionedActionSchema, {
+      description: 'per action n, the state after it; the state before it is the previous one',
+    }),
+  },
+  {
+    description:
+      'every position of the game: the frame as racked, then the state after each action',
+  },
+);
+
 const actionAnswerFields = {
   id: Type.String(),
   version: Type.Integer({ minimum: 2 }),
@@ -360,6 +425,7 @@ export const SHARED_SCHEMAS: readonly (readonly [string, TSchema])[] = [
   ['Verdict', VerdictSchema],
   ['LegalTargets', LegalTargetsSchema],
   ['GameSetup', GameSetupSchema],
+  ['GameSummary', GameSummarySchema],
 ];
 const shared = new Map<unknown, string>(SHARED_SCHEMAS.map(([name, schema]) => [schema, name]));
 

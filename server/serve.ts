@@ -23,6 +23,8 @@ export interface ServeOptions {
   readonly requestTimeoutMs?: number;
   readonly logLevel?: string;
   readonly synchronous?: 'NORMAL' | 'FULL';
+  /** The built web page served at `/` (default: dist/web). */
+  readonly webRoot?: string;
 }
 
 export interface Server {
@@ -43,6 +45,7 @@ export async function startServer(o: ServeOptions): Promise<Server> {
     logger: o.logLevel === 'silent' ? false : { level: o.logLevel ?? 'info' },
     ...(o.bodyLimit !== undefined ? { bodyLimit: o.bodyLimit } : {}),
     ...(o.requestTimeoutMs !== undefined ? { requestTimeoutMs: o.requestTimeoutMs } : {}),
+    ...(o.webRoot !== undefined ? { webRoot: o.webRoot } : {}),
   });
   await app.listen({ port: o.port, host: o.host });
   const addr = app.server.address() as AddressInfo;

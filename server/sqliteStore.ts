@@ -1,7 +1,16 @@
 import Database from 'better-sqlite3';
 import type { FrameState } from '../engine/state.js';
 import { MIGRATIONS } from './migrations.js';
-import type { CommitResult, GameSetup, GameStore, StoredAction, StoredGame } from './store.js';
+import type {
+  CommitResult,
+  GameCursor,
+  GameSetup,
+  GameStore,
+  GameSummary,
+  PositionedAction,
+  StoredAction,
+  StoredGame,
+} from './store.js';
 
 /**
  * The embedded store: one SQLite file through better-sqlite3, in WAL mode.
@@ -22,6 +31,28 @@ interface GameRow {
   created: string;
   updated: string;
 }
+
+interface SummaryRow {
+  id: string;
+  setup: string;
+  version: number;
+  created: string;
+  updated: string;
+  phase: FrameState['phase'];
+  /** The result as JSON text, or null (SQL NULL for JSON null). */
+  result: string | null;
+  shotCount: number;
+  turn: FrameState['turn'];
+}
+
+/**
+ * A summary's columns: the state's few fields read by SQLite (json_extract)
+ * rather than every state of the page parsed whole in JavaScript.
+ */
+const SUMMARY = `SELECT id, setup, version, created, updated,
+  json_extract(state, '$.phase') AS phase, json_extract(state, '$.result') AS result,
+  json_extract(state, '$.shotCount') AS shotCount, json_extract(state, '$.turn') AS turn
+  FROM games`;
 
 /** Applies the migrations the file has not seen yet; returns the schema version. */
 export function migrate(db: Database.Database): number {
@@ -57,6 +88,16 @@ export class SqliteStore implements GameStore {
       ),
       actions: this.db.prepare<[string], { body: string }>(
         'SELECT body FROM actions WHERE game_id = ? ORDER BY n',
+      ),
+      positions: this.db.prepare<[string], { body: string; state: string }>(
+        'SELECT body, state FROM actions WHERE game_id = ? ORDER BY n',
+      ),
+      // Newest first; the row value comparison walks the (updated, id) index of migration 2.
+      list: this.db.prepare<[number], SummaryRow>(
+        `${SUMMARY} ORDER BY updated DESC, id DESC LIMIT ?`,
+      ),
+      listBefore: this.db.prepare<[string, string, number], SummaryRow>(
+        `${SUMMARY} WHERE (updated, id) < (?, ?) ORDER BY updated DESC, id DESC LIMIT ?`,
       ),
       update: this.db.prepare(
         'UPDATE games SET state = ?, version = ?, over = ?, updated = ? WHERE id = ? AND version = ?',
@@ -115,6 +156,30 @@ export class SqliteStore implements GameStore {
 
   actions(id: string): StoredAction[] {
     return this.stmts.actions.all(id).map((r) => JSON.parse(r.body) as StoredAction);
+  }
+
+  positions(id: string): PositionedAction[] {
+    return this.stmts.positions.all(id).map((r) => ({
+      action: JSON.parse(r.body) as StoredAction,
+      state: JSON.parse(r.state) as FrameState,
+    }));
+  }
+
+  list(limit: number, before?: GameCursor): GameSummary[] {
+    const rows = before
+      ? this.stmts.listBefore.all(before.updated, before.id, limit)
+      : this.stmts.list.all(limit);
+    return rows.map((r) => ({
+      id: r.id,
+      version: r.version,
+      created: r.created,
+      updated: r.updated,
+      setup: JSON.parse(r.setup) as GameSetup,
+      phase: r.phase,
+      result: r.result === null ? null : (JSON.parse(r.result) as FrameState['result']),
+      shotCount: r.shotCount,
+      turn: r.turn,
+    }));
   }
 
   commit(id: string, expected: number, action: StoredAction, state: FrameState): CommitResult {

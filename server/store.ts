@@ -69,6 +69,39 @@ export interface StoredAction {
   readonly events?: readonly ShotEvent[];
 }
 
+/** An action with the state after it: one step of a replay (GET /v1/games/{id}/positions). */
+export interface PositionedAction {
+  readonly action: StoredAction;
+  readonly state: FrameState;
+}
+
+/**
+ * A game in a list: what a list of games shows, without the balls. The
+ * fields of the state are read from the current one.
+ */
+export interface GameSummary {
+  readonly id: string;
+  readonly version: number;
+  readonly created: string;
+  readonly updated: string;
+  readonly setup: GameSetup;
+  readonly phase: FrameState['phase'];
+  readonly result: FrameState['result'];
+  readonly shotCount: number;
+  readonly turn: PlayerId;
+}
+
+/**
+ * Where a page of the list ends: the last game's `updated` and `id`. Games
+ * are listed by (updated, id), newest first, so the next page is the games
+ * strictly before it in that order and no game is skipped or repeated
+ * between pages, unless one is updated meanwhile (it moves to the front).
+ */
+export interface GameCursor {
+  readonly updated: string;
+  readonly id: string;
+}
+
 export type CommitResult = { readonly ok: true } | { readonly ok: false; readonly current: number };
 
 export interface GameStore {
@@ -76,6 +109,10 @@ export interface GameStore {
   get(id: string): StoredGame | null;
   /** The game's actions in order. */
   actions(id: string): StoredAction[];
+  /** The game's actions in order, each with the state after it, as committed. */
+  positions(id: string): PositionedAction[];
+  /** Up to `limit` games, newest first by (updated, id), those before `before` when given. */
+  list(limit: number, before?: GameCursor): GameSummary[];
   /**
    * Records an action and the state after it, moving the game from
    * `expected` to `expected + 1`, in one transaction; refused (with the

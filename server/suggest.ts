@@ -30,7 +30,17 @@ export function stateOf(d: unknown): FrameState {
   }
 }
 
-function int(q: string | undefined, name: string, min: number, max: number, dflt: number) {
+/**
+ * A whole number of a query string within [min, max], or `dflt` when
+ * absent; otherwise a 400 naming the parameter.
+ */
+export function queryInt(
+  q: string | undefined,
+  name: string,
+  min: number,
+  max: number,
+  dflt: number,
+): number {
   if (q === undefined) return dflt;
   const n = Number(q);
   if (!Number.isInteger(n) || n < min || n > max)
@@ -49,12 +59,12 @@ export async function suggestDocument(
   evaluator: Evaluator,
   queue: PlannerQueue,
 ): Promise<Suggestions> {
-  const top = int(query.top, 'top', 1, 50, 5);
-  const seed = int(query.seed, 'seed', -(2 ** 31), 2 ** 31 - 1, 1);
+  const top = queryInt(query.top, 'top', 1, 50, 5);
+  const seed = queryInt(query.seed, 'seed', -(2 ** 31), 2 ** 31 - 1, 1);
   const timeLimitMs =
     query.timeLimitMs === undefined
       ? undefined
-      : int(query.timeLimitMs, 'timeLimitMs', 1, 600_000, 0);
+      : queryInt(query.timeLimitMs, 'timeLimitMs', 1, 600_000, 0);
   const levelName = query.level ?? 'olympiad';
   const state = stateOf(doc);
   const level = levelOf({ strategy: 'planner', level: levelName });

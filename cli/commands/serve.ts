@@ -48,6 +48,10 @@ export function registerServe(program: Command): void {
       'SQLite synchronous: NORMAL (crash-safe) or FULL (power-safe)',
       'NORMAL',
     )
+    .option(
+      '--web-root <dir>',
+      'the built web page served at / (default: dist/web of this install)',
+    )
     .addHelpText(
       'after',
       `
@@ -68,6 +72,7 @@ Examples:
         requestTimeout: number;
         logLevel: string;
         sync: string;
+        webRoot?: string;
       }) => {
         if (opts.sync !== 'NORMAL' && opts.sync !== 'FULL')
           throw new CliError('E_INPUT_BAD_OPTION', '--sync must be NORMAL or FULL');
@@ -82,6 +87,7 @@ Examples:
           requestTimeoutMs: opts.requestTimeout,
           logLevel: opts.logLevel,
           synchronous: opts.sync,
+          ...(opts.webRoot !== undefined ? { webRoot: opts.webRoot } : {}),
         });
         process.stderr.write(
           `pool8 serve: listening on ${server.url} (db ${opts.db}, ${opts.threads} threads, ready ${Math.round(process.uptime() * 1000)} ms after start)\n`,

@@ -18,8 +18,10 @@ export interface Alternative<T extends Ranked> {
   readonly best: T;
   /** Its place in the whole ranking, 1-based. */
   readonly rank: number;
-  /** Other members of the group (spin and speed variants), folded. */
+  /** How many other members of the group (spin and speed variants) were folded. */
   readonly variants: number;
+  /** Those members, best first, with their places in the ranking (the page lists them). */
+  readonly folded: readonly { readonly shot: T; readonly rank: number }[];
   /** The group key, e.g. "pot 6 HL" or "safety". */
   readonly key: string;
 }
@@ -33,12 +35,17 @@ export function alternatives<T extends Ranked>(
   ranked: readonly T[],
   max: number,
 ): Alternative<T>[] {
-  const groups = new Map<string, { best: T; rank: number; variants: number }>();
+  const groups = new Map<
+    string,
+    { best: T; rank: number; variants: number; folded: { shot: T; rank: number }[] }
+  >();
   ranked.forEach((r, i) => {
     const key = alternativeKey(r.candidate);
     const g = groups.get(key);
-    if (g) g.variants++;
-    else groups.set(key, { best: r, rank: i + 1, variants: 0 });
+    if (g) {
+      g.variants++;
+      g.folded.push({ shot: r, rank: i + 1 });
+    } else groups.set(key, { best: r, rank: i + 1, variants: 0, folded: [] });
   });
   // A Map iterates in insertion order, which is the order of each group's best.
   return [...groups.entries()].slice(0, Math.max(0, max)).map(([key, g]) => ({ key, ...g }));

@@ -1,6 +1,6 @@
-import type { RankedShot } from '../../ai/planner.js';
 import type { Alternative } from './alternatives.js';
 import { variantsLabel } from './alternatives.js';
+import type { DrawnShot } from './drawnShot.js';
 import type { ShotPaths } from './paths.js';
 import { px } from './view.js';
 import { el, esc } from './xml.js';
@@ -20,7 +20,7 @@ export const LEGEND_ROW = 48;
 export interface Entry {
   readonly n: number;
   readonly color: string;
-  readonly alt: Alternative<RankedShot>;
+  readonly alt: Alternative<DrawnShot>;
   /** The exact stroke's paths, or why the simulator refused it. */
   readonly paths: ShotPaths | null;
   readonly refused: string | null;
@@ -30,17 +30,17 @@ const pc = (x: number) => `${(x * 100).toFixed(0)}%`;
 const num = (x: number, d: number) => x.toFixed(d).replace('-', '−');
 
 /** "6 → HL, pot" or "safety". */
-export function callText(r: RankedShot): string {
+export function callText(r: DrawnShot): string {
   const c = r.candidate.call;
   return c.kind === 'pocket' ? `${c.ball} → ${c.pocket}, ${r.candidate.kind}` : 'safety';
 }
 
-export function strokeText(r: RankedShot): string {
+export function strokeText(r: DrawnShot): string {
   const s = r.shot;
   return `φ ${num(s.phi, 2)}°  V ${num(s.V, 2)} m/s  tip a ${num(s.a ?? 0, 2)}, b ${num(s.b ?? 0, 2)}${s.theta ? `  θ ${num(s.theta, 1)}°` : ''}`;
 }
 
-export function estimateText(r: RankedShot): string {
+export function estimateText(r: DrawnShot): string {
   return `P(pot) ${pc(r.pPot)}  P(foul) ${pc(r.pFoul)}  P(win) ${pc(r.value)} ± ${pc(1.96 * r.stderr)}`;
 }
 

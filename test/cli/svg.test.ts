@@ -233,6 +233,10 @@ describe('alternatives (cli/draw/alternatives.ts)', () => {
     ]);
     expect(a.map((x) => x.rank)).toEqual([1, 4, 6, 7, 8]);
     expect(a.map((x) => x.variants)).toEqual([2, 1, 0, 0, 1]);
+    // The folded members, for the page's "variants" list: their own places in the ranking.
+    expect(a[0]!.folded.map((f) => f.rank)).toEqual([2, 3]);
+    expect(a[0]!.folded[0]!.shot).toBe(RANKING[1]);
+    expect(a.map((x) => x.folded.length)).toEqual(a.map((x) => x.variants));
     expect(a[0]!.best).toBe(RANKING[0]);
     expect(a[1]!.best).toBe(RANKING[3]);
   });

@@ -4,7 +4,8 @@
  * flood, kill -9) are in serve.slow.test.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -313,7 +314,9 @@ describe('pool8 serve', () => {
     const errorsOf: Record<string, number[]> = {
       'get /healthz': [],
       'post /v1/games': [400],
+      'get /v1/games': [400],
       'get /v1/games/{id}': [404],
+      'get /v1/games/{id}/positions': [404],
       'get /v1/games/{id}/record': [404, 409],
       'post /v1/games/{id}/actions': [400, 404, 409, 428],
       'post /v1/games/{id}/bot-move': [400, 404, 409, 428, 429],
@@ -376,6 +379,10 @@ describe('pool8 serve', () => {
     conforms('get /v1/games/{id}', await call(s.url, 'GET', `/v1/games/${id}`));
     conforms('get /v1/games/{id}', await call(s.url, 'GET', '/v1/games/nope'));
     conforms('get /v1/games/{id}/record', await call(s.url, 'GET', `/v1/games/${id}/record`));
+    conforms('get /v1/games/{id}/positions', await call(s.url, 'GET', `/v1/games/${id}/positions`));
+    conforms('get /v1/games/{id}/positions', await call(s.url, 'GET', '/v1/games/nope/positions'));
+    conforms('get /v1/games', await call(s.url, 'GET', '/v1/games?limit=3'));
+    conforms('get /v1/games', await call(s.url, 'GET', '/v1/games?limit=0'));
     conforms('post /v1/games', await newGame({ colour: 'red' }));
     for (const f of [
       'called-pot.json',
@@ -409,7 +416,7 @@ describe('pool8 serve', () => {
         readFileSync(join(examples, 'suggest-open-table.json'), 'utf8'),
       ),
     );
-    expect(checked).toBeGreaterThanOrEqual(18);
+    expect(checked).toBeGreaterThanOrEqual(22);
   });
 
   it('referees a match and checks a rack, as pool8 referee does', async () => {
@@ -515,6 +522,76 @@ describe('pool8 serve', () => {
     expect(r.body.error.message).toMatch(/reported as its events/);
   });
 
+  it('serves the built web page at /, its assets cached for good', async () => {
+    const page = await fetch(`${s.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // index.html names the current build's assets: revalidated every time.
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    expect(html).toContain('<div id="app">');
+    const script = /<script[^>]+src="\.?\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const asset = await fetch(`${s.url}/${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+    await asset.arrayBuffer();
+    // Not a file of the page: the server's usual 404, and nothing outside the directory.
+    for (const path of ['/assets/nope.js', '/..%2fserver%2fapp.js', '/v1/nope']) {
+      const r = await call(s.url, 'GET', path);
+      expect(r.status, path).toBe(404);
+      expect(r.body.error.code, path).toBe('E_NOT_FOUND');
+    }
+  });
+
+  it('gives every position of a game: the rack, then the state after each action', async () => {
+    const g = await newGame({
+      seed: 5,
+      seats: [
+        { level: 'beginner', bot: false },
+        { level: 'beginner', bot: false },
+      ],
+    });
+    const id: string = g.body.id;
+    let state: FrameState = g.body.state;
+    const answers: any[] = [];
+    for (let v = 1; v <= 3; v++) {
+      const d = greedyDecision(state, LEVELS.amateur.noise);
+      const action =
+        d.kind === 'shot'
+          ? { type: 'stroke', call: d.call, shot: d.shot, placement: d.placement }
+          : d.kind === 'decide'
+            ? { type: 'decide', option: d.option }
+            : { type: 'stalemate' };
+      const r = await act(id, v, action);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      answers.push(r.body);
+      state = r.body.state;
+    }
+    expect(answers[0].kind).toBe('stroke');
+    const p = await call(s.url, 'GET', `/v1/games/${id}/positions`);
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    expect(p.headers.get('etag')).toBe('"4"');
+    expect(p.body).toMatchObject({ id, version: 4 });
+    expect(p.body.initial).toEqual(g.body.state);
+    expect(p.body.actions).toHaveLength(answers.length);
+    answers.forEach((a, k) => {
+      const step = p.body.actions[k];
+      expect(step.state, `action ${k}`).toEqual(a.state);
+      expect(step).toMatchObject({ n: k, by: 'human', kind: a.kind, verdict: a.verdict });
+      expect(step.events).toEqual(a.events);
+    });
+    // The record entries are the game's own.
+    const view = await call(s.url, 'GET', `/v1/games/${id}`);
+    expect(p.body.actions.map((a: any) => a.entry)).toEqual(
+      view.body.actions.map((a: any) => a.entry),
+    );
+    const none = await call(s.url, 'GET', '/v1/games/no-such-game/positions');
+    expect(none.status).toBe(404);
+    expect(none.body.error.code).toBe('E_NO_GAME');
+  });
+
   it('logs one line per request, without ball positions', async () => {
     // The lines of earlier requests may still be on their way.
     await new Promise((r) => setTimeout(r, 200));
@@ -531,5 +608,88 @@ describe('pool8 serve', () => {
       status: 201,
     });
     expect(s.log()).not.toMatch(/"balls"|"x":/);
+  });
+});
+
+describe('pool8 serve, a store of its own and no web page', () => {
+  let t: Served;
+  beforeAll(async () => {
+    // An empty directory: as a tsc-only build, without dist/web.
+    t = await serve(['--web-root', mkdtempSync(join(tmpdir(), 'pool8-web-'))]);
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('answers / with 404 E_NO_PAGE, saying how to build the page, and serves the API', async () => {
+    const r = await call(t.url, 'GET', '/');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('E_NO_PAGE');
+    expect(r.body.error.message).toMatch(/npm run build/);
+    expect((await call(t.url, 'GET', '/healthz')).status).toBe(200);
+    expect((await call(t.url, 'GET', '/openapi.json')).status).toBe(200);
+  });
+
+  it('lists the games newest first, a page at a time', async () => {
+    const ids: string[] = [];
+    for (const seed of [1, 2, 3]) {
+      const g = await call(t.url, 'POST', '/v1/games', { seed });
+      expect(g.status).toBe(201);
+      ids.push(g.body.id);
+      // Distinct `updated` stamps (milliseconds), so "newest" is one order.
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const first = await call(t.url, 'GET', '/v1/games?limit=2');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.games.map((g: any) => g.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.games[0]).toEqual({
+      id: ids[2],
+      version: 1,
+      created: expect.any(String),
+      updated: expect.any(String),
+      setup: expect.objectContaining({ seed: 3, rules: 'pl-bca' }),
+      phase: 'break',
+      result: null,
+      shotCount: 0,
+      turn: 0,
+    });
+    expect(first.body.next).toBeTypeOf('string');
+    const second = await call(
+      t.url,
+      'GET',
+      `/v1/games?limit=2&before=${encodeURIComponent(first.body.next)}`,
+    );
+    expect(second.status).toBe(200);
+    expect(second.body.games.map((g: any) => g.id)).toEqual([ids[0]]);
+    expect(second.body.next).toBeNull();
+    // The default page holds them all; a game just played moves to the front.
+    const played = await call(
+      t.url,
+      'POST',
+      `/v1/games/${ids[0]}/actions`,
+      { action: { type: 'stroke', shot: { phi: 0, V: 7 } } },
+      { 'if-match': '"1"' },
+    );
+    expect(played.status).toBe(200);
+    const all = await call(t.url, 'GET', '/v1/games');
+    expect(all.body.games.map((g: any) => g.id)).toEqual([ids[0], ids[2], ids[1]]);
+    expect(all.body.games[0]).toMatchObject({
+      version: 2,
+      shotCount: played.body.state.shotCount,
+      turn: played.body.state.turn,
+      phase: played.body.state.phase,
+    });
+    expect(all.body.next).toBeNull();
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=two', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['before=not-a-cursor', 'before'],
+    ] as const) {
+      const r = await call(t.url, 'GET', `/v1/games?${query}`);
+      expect(r.status, query).toBe(400);
+      expect(r.body.error, query).toMatchObject({ code: 'E_INPUT_BAD_QUERY', field });
+    }
   });
 });
