@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Result } from '../../engine/result.js';
 import {
   parseLayout,
   parseShot,
@@ -20,13 +21,20 @@ function rejected(error: SimError): never {
   throw new CliError(error.code, error.message, EXIT.rejected);
 }
 
-export function runSim(text: string, trace: boolean): SimOutcome {
-  const d = checkSimInput(parseJsonInput(text, 'the input'));
+/** A sim document (its shape already checked): layout and shot parsed, then simulated; `pool8 sim` and POST /v1/simulate. */
+export function simulateDocument(
+  d: { readonly layout?: unknown; readonly shot?: unknown },
+  trace: boolean,
+): Result<SimOutcome, SimError> {
   const layout = parseLayout(d.layout);
-  if (!layout.ok) rejected(layout.error);
+  if (!layout.ok) return layout;
   const shot = parseShot(d.shot);
-  if (!shot.ok) rejected(shot.error);
-  const result = simulate(layout.value, shot.value, undefined, { trace });
+  if (!shot.ok) return shot;
+  return simulate(layout.value, shot.value, undefined, { trace });
+}
+
+export function runSim(text: string, trace: boolean): SimOutcome {
+  const result = simulateDocument(checkSimInput(parseJsonInput(text, 'the input')), trace);
   if (!result.ok) rejected(result.error);
   return result.value;
 }

@@ -165,7 +165,7 @@ export function legendHeight(rows: number): number {
 }
 
 /** The cue ball seen from behind, with where the tip strikes it: a right (+) / left, b follow (+, up) / draw. */
-function tip(cx: number, cy: number, a: number, b: number): string {
+export function tip(cx: number, cy: number, a: number, b: number): string {
   const r = 10;
   return [
     `<g class="tip" data-a="${a}" data-b="${b}">`,

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparableRecords } from './records.js';
 
 const root = join(import.meta.dirname, '../..');
 const bin = join(root, 'dist/cli/main.js');
@@ -76,17 +77,7 @@ const untilLogged = async (p: { log: string[] }, text: string) => {
   expect(p.log.join('')).toContain(text);
 };
 
-const recordsOf = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((l) => {
-      const r = JSON.parse(l);
-      delete r.digest;
-      for (const f of r.frames) for (const s of f.shots) delete s.ms;
-      return JSON.stringify(r);
-    })
-    .sort();
+const recordsOf = comparableRecords;
 
 describe('pool8 match --queue with pool8 worker on Redis', () => {
   it('two workers, one killed mid-job: every game once, the same games as a local run', async () => {

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { comparableRecords } from './records.js';
 
 const root = join(import.meta.dirname, '../..');
 const bin = join(root, 'dist/cli/main.js');
@@ -25,18 +26,8 @@ const games = (out: string) => {
   for (const seat of s.seats) delete seat.decisionMs;
   return s;
 };
-/** Records without decision times and the digest that covers them, keyed by rack seed and breaker. */
-const records = (file: string) =>
-  readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => {
-      const r = JSON.parse(l);
-      delete r.digest;
-      for (const f of r.frames) for (const s of f.shots) delete s.ms;
-      return JSON.stringify(r);
-    })
-    .sort();
+/** Records without decision times and the digest that covers them, sorted. */
+const records = (file: string) => comparableRecords(readFileSync(file, 'utf8'));
 
 describe('pool8 match --db: stored, resumed, in parallel', () => {
   const whole = match(['--games', '12', '--out', join(dir, 'whole.jsonl')]);

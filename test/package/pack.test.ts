@@ -164,7 +164,12 @@ describe('the npm package', () => {
     expect(files).toContain('LICENSE');
     expect(files).toContain('README.md');
     expect(files).toContain('docs/api/pool8.md');
-    expect(files.some((f) => f.startsWith('test/') || f.startsWith('api/'))).toBe(false);
+    // The page `pool8 serve` serves at /, built; its sources stay out.
+    expect(files).toContain('dist/web/index.html');
+    expect(files.some((f) => /^dist\/web\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(
+      files.some((f) => f.startsWith('test/') || f.startsWith('api/') || f.startsWith('web/')),
+    ).toBe(false);
   });
 
   it('type-checks and runs a program that imports pool8 and pool8/engine', () => {

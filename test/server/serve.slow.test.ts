@@ -62,21 +62,25 @@ describe('pool8 serve, long runs', () => {
         expect(b.status).toBe(200);
         if (b.body.state.phase !== 'over') ids.push(g.body.id);
       }
+      let planned = 0;
       const flood = ids.map((id) =>
-        call(s.url, 'POST', `/v1/games/${id}/bot-move`, { version: 2 }),
+        call(s.url, 'POST', `/v1/games/${id}/bot-move`, { version: 2 }).then((a) => {
+          if (a.status === 200) planned++;
+          return a;
+        }),
       );
-      // While the planner works, a referee call of another game is answered at once.
+      // While the planner works, a referee call of another game is answered: before the
+      // planned moves are all done (an order, not a wall-clock bound: the machine is shared).
       const g = await call(s.url, 'POST', '/v1/games', { seed: 1 });
-      const t0 = performance.now();
       const ref = await call(s.url, 'POST', '/v1/referee', g.body.state);
-      const refMs = performance.now() - t0;
       expect(ref.status).toBe(200);
-      expect(refMs).toBeLessThan(250);
+      const plannedBeforeReferee = planned;
       const answers = await Promise.all(flood);
       const busy = answers.filter((a) => a.status === 429);
       const done = answers.filter((a) => a.status === 200);
       expect(busy.length).toBeGreaterThan(0);
       expect(done.length).toBeGreaterThanOrEqual(1);
+      expect(plannedBeforeReferee).toBeLessThan(done.length);
       expect(done.length + busy.length).toBe(answers.length);
       for (const a of busy) {
         expect(a.body.error.code).toBe('E_BUSY');

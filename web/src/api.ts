@@ -1,11 +1,17 @@
 import type { Suggestions } from '../../ai/suggestion.js';
 import type { Action } from '../../engine/referee.js';
 import type { Shot } from '../../engine/shot.js';
-import type { ShotEvent } from '../../engine/shotEvent.js';
-import type { FrameState, PlayerId } from '../../engine/state.js';
+import type { FrameState } from '../../engine/state.js';
 import type { Point } from '../../engine/table.js';
-import type { Verdict } from '../../engine/verdict.js';
 import type { GameRecord } from '../../play/record.js';
+import type {
+  ActionAnswer,
+  BotAnswer,
+  GameList,
+  GameView,
+  NewGame,
+  Positions,
+} from '../../server/games.js';
 
 /**
  * The page's client of `pool8 serve` (docs/server.md), same origin. Every
@@ -28,84 +34,19 @@ export class ApiError extends Error {
   }
 }
 
-export interface Seat {
-  readonly level: string;
-  readonly bot: boolean;
-  readonly strategy?: string;
-}
-
-export interface GameSetup {
-  readonly rules: string;
-  readonly table: string;
-  readonly seed: number;
-  readonly breaker: PlayerId;
-  readonly seats: readonly [Seat, Seat];
-}
-
-export interface StoredAction {
-  readonly n: number;
-  readonly version: number;
-  readonly by: 'human' | 'bot';
-  readonly kind: string;
-  readonly entry: {
-    readonly executed?: Shot;
-    readonly placement?: Point | null;
-    readonly call?: unknown;
-    readonly reason?: string;
-  };
-  readonly verdict: Verdict;
-  readonly events?: readonly ShotEvent[];
-}
-
-export interface GameView {
-  readonly id: string;
-  readonly version: number;
-  readonly setup: GameSetup;
-  readonly state: FrameState;
-  readonly result: FrameState['result'];
-  readonly actions?: readonly StoredAction[];
-}
-
-export interface ActionAnswer {
-  readonly id: string;
-  readonly version: number;
-  readonly by: 'human' | 'bot';
-  readonly kind: string;
-  readonly verdict: Verdict;
-  readonly events?: readonly ShotEvent[];
-  readonly executed?: Shot;
-  readonly state: FrameState;
-  readonly result: FrameState['result'];
-}
-
-export interface BotAnswer extends ActionAnswer {
-  readonly move: {
-    readonly type: string;
-    readonly placement?: Point | null;
-    readonly call?: unknown;
-  };
-  readonly reason: string;
-  readonly thinkMs: number;
-}
-
-export interface GameSummary {
-  readonly id: string;
-  readonly version: number;
-  readonly created: string;
-  readonly updated: string;
-  readonly setup: GameSetup;
-  readonly phase: FrameState['phase'];
-  readonly result: FrameState['result'];
-  readonly shotCount: number;
-  readonly turn: PlayerId;
-}
-
-export interface Positions {
-  readonly id: string;
-  readonly version: number;
-  readonly initial: FrameState;
-  readonly actions: readonly (StoredAction & { readonly state: FrameState })[];
-}
+/**
+ * The answers' types are the service's own (server/games.ts, server/store.ts):
+ * type-only imports, erased from the bundle, so the page and the service
+ * cannot drift apart without the type-check saying so.
+ */
+export type {
+  ActionAnswer,
+  BotAnswer,
+  GameList,
+  GameView,
+  Positions,
+} from '../../server/games.js';
+export type { GameSetup, GameSummary, Seat } from '../../server/store.js';
 
 export type StrokeAction = {
   readonly type: 'stroke';
@@ -153,15 +94,9 @@ const q = (o: Record<string, string | number | undefined>) => {
 export const api = {
   suggest: (state: FrameState, o: { level?: string; top?: number; seed?: number } = {}) =>
     call<Suggestions>('POST', `/v1/suggest${q(o)}`, { state }),
-  newGame: (body: {
-    rules?: string;
-    table?: string;
-    seed?: number;
-    breaker?: PlayerId;
-    seats?: readonly Seat[];
-  }) => call<GameView>('POST', '/v1/games', body),
+  newGame: (body: NewGame) => call<GameView>('POST', '/v1/games', body),
   game: (id: string) => call<GameView>('GET', `/v1/games/${encodeURIComponent(id)}`),
-  games: (limit = 20) => call<{ games: GameSummary[] }>('GET', `/v1/games${q({ limit })}`),
+  games: (limit = 20) => call<GameList>('GET', `/v1/games${q({ limit })}`),
   positions: (id: string) =>
     call<Positions>('GET', `/v1/games/${encodeURIComponent(id)}/positions`),
   record: (id: string) => call<GameRecord>('GET', `/v1/games/${encodeURIComponent(id)}/record`),

@@ -1,4 +1,4 @@
-import { LEVEL_NAMES } from '../../ai/levels.js';
+import { LEVEL_NAMES, type LevelName } from '../../ai/levels.js';
 import { shotPaths } from '../../cli/draw/paths.js';
 import { drawPaths } from '../../cli/draw/shots.js';
 import type { BallId } from '../../engine/ball.js';
@@ -13,6 +13,7 @@ import {
   type Point,
   TABLE_DIMENSIONS,
   TABLE_SIZES,
+  type TableSize,
 } from '../../engine/table.js';
 import { legalTargets } from '../../engine/targets.js';
 import type { Verdict } from '../../engine/verdict.js';
@@ -92,8 +93,8 @@ export class PlayView {
   }
 
   private showStart(): void {
-    let level = 'beginner';
-    let table = '9ft';
+    let level: LevelName = 'beginner';
+    let table: TableSize = '9ft';
     let breaker = '0';
     const list = h('ul', { class: 'games' });
     const start = async () => {
@@ -126,7 +127,7 @@ export class PlayView {
             LEVEL_NAMES.map((l) => [l, l] as const),
             level,
             (v) => {
-              level = v;
+              level = v as LevelName;
             },
           ),
           select(
@@ -135,7 +136,7 @@ export class PlayView {
             TABLE_SIZES.map((t) => [t, t] as const),
             table,
             (v) => {
-              table = v;
+              table = v as TableSize;
             },
           ),
           select(
@@ -249,7 +250,11 @@ export class PlayView {
       const before = g.state;
       const ans = await api.botMove(g.id, g.version);
       this.say(`The bot: ${ans.reason} (${(ans.thinkMs / 1000).toFixed(1)} s)`);
-      await this.show(before, ans, ans.move.placement ?? null);
+      await this.show(
+        before,
+        ans,
+        ans.move.type === 'stroke' ? (ans.move.placement ?? null) : null,
+      );
       this.logVerdict('bot', ans.verdict, ans.reason);
     } catch (e) {
       this.say(e instanceof ApiError ? e.describe() : String(e), true);

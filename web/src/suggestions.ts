@@ -8,6 +8,7 @@ import {
   estimateText,
   outcomeText,
   strokeText,
+  tip,
 } from '../../cli/draw/legend.js';
 import { shotPaths } from '../../cli/draw/paths.js';
 import { drawMarks, drawPaths } from '../../cli/draw/shots.js';
@@ -74,6 +75,11 @@ export class SuggestionsView {
     this.entries = entriesFor(state, ranked, top);
     this.drawEntries();
     const d = answer.decision;
+    const key = h(
+      'p',
+      { class: 'key' },
+      'On the table: solid line, the cue ball; dashed, the object balls; dashed circle, the ghost ball at first contact; ring, where the cue ball stops. Each is the exact stroke, without noise.',
+    );
     const heading = h(
       'p',
       { class: 'heading' },
@@ -105,7 +111,7 @@ export class SuggestionsView {
     this.drawEntries();
     for (const e of this.entries)
       list.append(ranked.length === 0 ? this.decisionItem(e, d.reason) : this.item(e));
-    this.root.replaceChildren(heading, list);
+    this.root.replaceChildren(heading, key, list);
   }
 
   /** The entries' paths and marks on the board; `only` draws one entry (the others hidden). */
@@ -200,7 +206,7 @@ export class SuggestionsView {
         h('strong', {}, callText(r)),
         h('span', { class: 'rank' }, ` rank ${e.alt.rank}`),
       ),
-      h('div', { class: 'stroke' }, strokeText(r)),
+      h('div', { class: 'stroke' }, strokeMarks(r), strokeText(r)),
       h('div', { class: 'estimate' }, `${estimateText(r)} · ${r.samples} samples`),
       h('div', { class: 'reason' }, r.candidate.describe),
       h('div', { class: 'outcome' }, outcomeText(e.paths, e.refused)),
@@ -241,4 +247,24 @@ export class SuggestionsView {
     this.drawEntries();
     delete this.board.svg.dataset.selected;
   }
+}
+
+/** Top speed the speed mark spans, m/s: the planner's pots stay below it (the break is 8). */
+const MARK_V = 8;
+
+/**
+ * The stroke's marks beside its numbers (the legend's of `suggest --svg`):
+ * the tip offset on the cue ball seen from behind, and the speed as a bar
+ * of 0–8 m/s. Hidden from screen readers: the numbers beside say the same.
+ */
+function strokeMarks(r: DrawnShot): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', 'marks');
+  svg.setAttribute('viewBox', '0 0 80 24');
+  svg.setAttribute('width', '80');
+  svg.setAttribute('height', '24');
+  svg.setAttribute('aria-hidden', 'true');
+  const w = (Math.min(r.shot.V, MARK_V) / MARK_V) * 50;
+  svg.innerHTML = `${tip(12, 12, r.shot.a ?? 0, r.shot.b ?? 0)}<rect x="28" y="9" width="50" height="6" fill="#e4e0d4"/><rect class="speed" x="28" y="9" width="${w.toFixed(1)}" height="6" fill="#0b6b3a"/>`;
+  return svg;
 }
