@@ -57,11 +57,17 @@ export class Board {
     this.tableLayer.innerHTML = drawTable(v, DEFAULT_PHYSICS);
   }
 
-  /** The balls at these positions; `extra` adds attributes per ball (classes for the editor). */
-  drawBalls(balls: readonly BallAt[], extra?: (id: BallId) => Record<string, string>): void {
-    this.balls.innerHTML = balls
-      .map((b) => drawBall(this.view, b.id, b.x, b.y, { tabindex: '-1', ...(extra?.(b.id) ?? {}) }))
-      .join('');
+  /**
+   * The balls at these positions; `classes` adds classes per ball (draggable,
+   * in hand …), set on the elements: drawBall writes its own `class`.
+   */
+  drawBalls(balls: readonly BallAt[], classes?: (id: BallId) => string): void {
+    this.balls.innerHTML = balls.map((b) => drawBall(this.view, b.id, b.x, b.y)).join('');
+    if (!classes) return;
+    for (const g of this.balls.querySelectorAll<SVGGElement>('g.ball')) {
+      const more = classes(Number(g.dataset.ball) as BallId).trim();
+      if (more) g.classList.add(...more.split(/\s+/));
+    }
   }
 
   /** A pointer event's position in table metres (docs/wire.md coordinates). */

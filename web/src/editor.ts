@@ -101,7 +101,7 @@ export class EditorView {
         x: number;
         y: number;
       }[],
-      () => ({ class: 'ball draggable' }),
+      () => 'draggable',
     );
   }
 
@@ -360,9 +360,10 @@ export class EditorView {
         .map((b) => ({ id: b.id, x: b.x!, y: b.y! }));
       balls.push({ id, x: at.x, y: at.y });
       const off = !this.board.onTable(at);
-      this.board.drawBalls(balls, (b) => ({
-        class: `ball draggable${b === id ? ' dragging' : ''}${b === id && off ? ' leaving' : ''}`,
-      }));
+      this.board.drawBalls(
+        balls,
+        (b) => `draggable${b === id ? ' dragging' : ''}${b === id && off ? ' leaving' : ''}`,
+      );
     });
     const drop = (ev: PointerEvent) => {
       if (!this.drag || ev.pointerId !== this.drag.pointer) return;

@@ -97,9 +97,24 @@ export class PlayView {
     let table: TableSize = '9ft';
     let breaker = '0';
     const list = h('ul', { class: 'games' });
+    // Optional: the seed fixes the rack and every bot move (the same game again); blank draws one.
+    const seed = h('input', {
+      type: 'number',
+      name: 'seed',
+      min: 0,
+      step: 1,
+      placeholder: 'random',
+      'aria-label': 'seed (optional)',
+    });
     const start = async () => {
+      const s = seed.value.trim();
+      if (s !== '' && !/^\d{1,9}$/.test(s)) {
+        this.say('The seed is a whole number of up to 9 digits, or blank.', true);
+        return;
+      }
       try {
         const g = await api.newGame({
+          ...(s === '' ? {} : { seed: Number(s) }),
           table,
           breaker: Number(breaker) as 0 | 1,
           seats: [
@@ -151,6 +166,7 @@ export class PlayView {
               breaker = v;
             },
           ),
+          h('label', { class: 'field' }, h('span', {}, 'Seed'), seed),
           h(
             'button',
             { type: 'button', class: 'primary', 'data-action': 'new-game', onclick: start },
@@ -346,9 +362,7 @@ export class PlayView {
       .map((b) => ({ id: b.id, x: b.x!, y: b.y! }));
     if (this.aim.placement && !balls.some((b) => b.id === CUE))
       balls.push({ id: CUE, x: this.aim.placement.x, y: this.aim.placement.y });
-    this.board!.drawBalls(balls, (id) => ({
-      class: id === CUE && this.aim.placement ? 'ball in-hand' : 'ball',
-    }));
+    this.board!.drawBalls(balls, (id) => (id === CUE && this.aim.placement ? 'in-hand' : ''));
   }
 
   /** The exact stroke's paths, as the service will play it; the call follows it when on auto. */
