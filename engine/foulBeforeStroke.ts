@@ -2,12 +2,12 @@ import { Type } from '@sinclair/typebox';
 import { type Adjudication, isOnEight, touchFouls } from './adjudicate.js';
 import { type BallId, CUE } from './ball.js';
 import { type EngineError, engineError } from './errors.js';
+import { handle, newHandling, type Touch } from './handling.js';
 import { LayoutInputSchema } from './layout.js';
 import { checkPlacement } from './placement.js';
 import { err, ok, type Result } from './result.js';
 import type { ShotEvent } from './shotEvent.js';
 import { ShotEventsSchema } from './shotEvent.js';
-import type { Touch } from './shotFacts.js';
 import { type BallInHand, type FrameState, opponent, racked, type TableBall } from './state.js';
 import type { Verdict } from './verdict.js';
 import type { Wire } from './wireType.js';
@@ -40,10 +40,8 @@ function readTouches(
   events: readonly ShotEvent[],
 ): Check<{ placement: { x: number; y: number } | null; touches: Touch[] }> {
   const onTable = new Set<BallId>(state.balls.map((b) => b.id));
-  let placement: { x: number; y: number } | null = null;
-  let confirmed = false;
+  const hand = newHandling();
   let lastT = -Infinity;
-  const touches: Touch[] = [];
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const where = { field: `events[${i}]` };
@@ -54,46 +52,29 @@ function readTouches(
         );
       lastT = e.t;
     }
-    switch (e.type) {
-      case 'place':
-        if (e.ball !== CUE)
-          return err(
-            engineError('E_BAD_EVENT', 'only the cue ball is placed', { ...where, ball: e.ball }),
-          );
-        placement = { x: e.x, y: e.y };
-        onTable.add(CUE);
-        break;
-      case 'confirmPlacement':
-        confirmed = true;
-        break;
-      case 'touch':
-        if (!onTable.has(e.ball))
-          return err(
-            engineError(
-              'E_BALL_NOT_ON_TABLE',
-              e.ball === CUE
-                ? `events[${i}]: the cue ball is in hand off the table; handling it is no foul`
-                : `events[${i}] names ball ${e.ball}, which is not on the table`,
-              { ...where, ball: e.ball },
-            ),
-          );
-        touches.push({
-          ball: e.ball,
-          phase: e.phase,
-          stroke: e.stroke ?? null,
-          afterConfirm: confirmed,
-        });
-        break;
-      default:
-        return err(
-          engineError(
-            'E_BAD_EVENT',
-            `events[${i}] (${e.type}): a foul before the stroke has only place, confirmPlacement and touch events`,
-            where,
-          ),
-        );
-    }
+    // Before the stroke a touched ball must be on the table: the cue ball in hand is handled freely.
+    if (e.type === 'touch' && !onTable.has(e.ball))
+      return err(
+        engineError(
+          'E_BALL_NOT_ON_TABLE',
+          e.ball === CUE
+            ? `events[${i}]: the cue ball is in hand off the table; handling it is no foul`
+            : `events[${i}] names ball ${e.ball}, which is not on the table`,
+          { ...where, ball: e.ball },
+        ),
+      );
+    const handled = handle(hand, e, i, onTable);
+    if (handled) return err(handled);
+    if (handled === false)
+      return err(
+        engineError(
+          'E_BAD_EVENT',
+          `events[${i}] (${e.type}): a foul before the stroke has only place, confirmPlacement and touch events`,
+          where,
+        ),
+      );
   }
+  const { placement, touches } = hand;
   if (touches.length === 0)
     return err(engineError('E_NOT_A_FOUL', 'no touch is reported', { field: 'events' }));
   return ok({ placement, touches });

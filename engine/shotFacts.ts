@@ -1,5 +1,6 @@
 import { type BallId, CUE } from './ball.js';
 import { type EngineError, engineError } from './errors.js';
+import { handle, newHandling, type Touch } from './handling.js';
 import { err, ok, type Result } from './result.js';
 import type { ShotEvent } from './shotEvent.js';
 import type { PocketId } from './table.js';
@@ -15,13 +16,7 @@ export interface Pocketing {
   readonly pocket: PocketId;
 }
 
-export interface Touch {
-  readonly ball: BallId;
-  readonly phase: 'stroke' | 'placement' | 'afterPlacement';
-  readonly stroke: 'jump' | 'masse' | 'curve' | null;
-  /** True when the touch came after a confirmPlacement event. */
-  readonly afterConfirm: boolean;
-}
+export type { Touch } from './handling.js';
 
 export interface ShotFacts {
   /** The last placement of the cue ball before the strike (R15), if any. */
@@ -63,13 +58,11 @@ export function readShot(
   let struck = false;
   let rested = false;
   let lastT = -Infinity;
-  let placement: { x: number; y: number } | null = null;
-  let confirmed = false;
+  const hand = newHandling();
   let firstContact: BallId | null = null;
   let crossedOut = false;
   let crossedOutBeforeContact = false;
   let cushionAfterContact = false;
-  const touches: Touch[] = [];
   const pocketed: Pocketing[] = [];
   const offTable: BallId[] = [];
   const toCushion: BallId[] = [];
@@ -102,27 +95,10 @@ export function readShot(
         engineError('E_EVENT_ORDER', `events[${i}] (${type}) comes after the strike`, where),
       );
     }
+    const handled = handle(hand, e, i, live);
+    if (handled) return err(handled);
+    if (handled === null) continue;
     switch (e.type) {
-      case 'place':
-        if (e.ball !== CUE) {
-          return err(
-            engineError('E_BAD_EVENT', 'only the cue ball is placed', { ...where, ball: e.ball }),
-          );
-        }
-        placement = { x: e.x, y: e.y };
-        live.add(CUE);
-        break;
-      case 'confirmPlacement':
-        confirmed = true;
-        break;
-      case 'touch':
-        touches.push({
-          ball: e.ball,
-          phase: e.phase,
-          stroke: e.stroke ?? null,
-          afterConfirm: confirmed,
-        });
-        break;
       case 'strike':
         if (e.ball !== CUE) {
           return err(
@@ -222,8 +198,8 @@ export function readShot(
   }
   if (!struck) return err(engineError('E_NO_STRIKE', undefined, { field: 'events' }));
   return ok({
-    placement,
-    touches,
+    placement: hand.placement,
+    touches: hand.touches,
     firstContact,
     crossedOutBeforeContact,
     pocketed,
