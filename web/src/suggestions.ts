@@ -208,7 +208,14 @@ export class SuggestionsView {
       ),
       h('div', { class: 'stroke' }, strokeMarks(r), strokeText(r)),
       h('div', { class: 'estimate' }, `${estimateText(r)} · ${r.samples} samples`),
-      h('div', { class: 'reason' }, r.candidate.describe),
+      h(
+        'div',
+        { class: 'reason' },
+        r.candidate.describe,
+        r.candidate.placement
+          ? ` · cue ball placed at (${r.candidate.placement.x.toFixed(3)}, ${r.candidate.placement.y.toFixed(3)}) m, ringed`
+          : '',
+      ),
       h('div', { class: 'outcome' }, outcomeText(e.paths, e.refused)),
       variants,
     );
