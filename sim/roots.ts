@@ -9,35 +9,93 @@
  * isolated from the (closed-form) roots of p″; then refine the first
  * sign change with the Illinois variant of regula falsi. Only +, −, ×, ÷ and
  * sqrt, so results are bit-identical on every IEEE-754 engine (docs/physics.md,
- * "Determinism"). Allocation-free: coefficients live in module scratch that
- * is only used synchronously.
+ * "Determinism"). Allocation-free: the arguments live in module scratch (GAP)
+ * that is only used synchronously.
  */
 
 /** Absolute time resolution of the refined root, s (1 ps: 10 pm at 10 m/s). */
 const T_EPS = 1e-12;
 
-let p0 = 0;
-let p1 = 0;
-let p2 = 0;
-let p3 = 0;
-let p4 = 0;
+/**
+ * The arguments of `firstEntryOf`: c0…c4 (the current p), H, lo. The
+ * simulator's callers write them here rather than pass them: a double
+ * passed to a function the compiler does not inline is boxed (seven heap
+ * numbers a call), and a double kept in a module `let` is boxed at every
+ * store (five a call, the hottest line of `firstEntry` in a profile when
+ * the coefficients were kept so).
+ *
+ * For the same reason p and p′ are written out where they are evaluated,
+ * from c0…c4 read into locals, always as
+ *   p(t)  = c0 + t * (c1 + t * (c2 + t * (c3 + t * c4)))
+ *   p′(t) = c1 + t * (2 * c2 + t * (3 * c3 + t * 4 * c4))
+ * (Horner, in this order, so one t always gives the same bits): as calls
+ * they were inlined or not as the compiler's budgets fell, and each call it
+ * did not inline boxed its argument and its result.
+ */
+export const GAP = new Float64Array(7);
+const pc = GAP;
 
-function p(t: number): number {
-  return p0 + t * (p1 + t * (p2 + t * (p3 + t * p4)));
-}
+/**
+ * The bracket [a, b] and the values f(a), f(b) that `illinoisP` and
+ * `illinoisDp` start from (a, fa, b, fb), written here by their caller
+ * rather than passed, as GAP's arguments are.
+ */
+const bracket = new Float64Array(4);
 
-function dp(t: number): number {
-  return p1 + t * (2 * p2 + t * (3 * p3 + t * 4 * p4));
-}
-
-/** A point where f changes sign in [a, b], f(a)·f(b) < 0; returns the endpoint on a's side. */
-function illinois(f: (t: number) => number, a: number, fa: number, b: number, fb: number): number {
+/**
+ * A point where p changes sign in the bracket [a, b], p(a)·p(b) < 0; returns
+ * the endpoint on a's side. `illinoisDp` is the same walk on p′ (two copies
+ * rather than one taking the function, so that the step's evaluation is
+ * written out).
+ */
+function illinoisP(): number {
+  let a = bracket[0]!;
+  let fa = bracket[1]!;
+  let b = bracket[2]!;
+  let fb = bracket[3]!;
+  const c0 = pc[0]!;
+  const c1 = pc[1]!;
+  const c2 = pc[2]!;
+  const c3 = pc[3]!;
+  const c4 = pc[4]!;
   let side = 0;
   for (let i = 0; i < 200; i++) {
     if (b - a <= T_EPS) break;
     let m = (a * fb - b * fa) / (fb - fa);
     if (!(m > a && m < b)) m = 0.5 * (a + b);
-    const fm = f(m);
+    const fm = c0 + m * (c1 + m * (c2 + m * (c3 + m * c4)));
+    if (fm === 0) return m;
+    if (fm > 0 === fa > 0) {
+      a = m;
+      fa = fm;
+      if (side === -1) fb *= 0.5;
+      side = -1;
+    } else {
+      b = m;
+      fb = fm;
+      if (side === 1) fa *= 0.5;
+      side = 1;
+    }
+  }
+  return a;
+}
+
+/** `illinoisP` on p′. */
+function illinoisDp(): number {
+  let a = bracket[0]!;
+  let fa = bracket[1]!;
+  let b = bracket[2]!;
+  let fb = bracket[3]!;
+  const c1 = pc[1]!;
+  const c2 = pc[2]!;
+  const c3 = pc[3]!;
+  const c4 = pc[4]!;
+  let side = 0;
+  for (let i = 0; i < 200; i++) {
+    if (b - a <= T_EPS) break;
+    let m = (a * fb - b * fa) / (fb - fa);
+    if (!(m > a && m < b)) m = 0.5 * (a + b);
+    const fm = c1 + m * (2 * c2 + m * (3 * c3 + m * 4 * c4));
     if (fm === 0) return m;
     if (fm > 0 === fa > 0) {
       a = m;
@@ -69,50 +127,73 @@ const MAX_SPLITS = 4;
  * exact walk evaluates (1e-14 of the sum of the terms' sizes, Horner's error
  * bound being a few ulps of that sum), so a true here means the walk finds
  * no crossing either; a false proves nothing.
+ *
+ * Each piece [a, b] must have p > margin. Where p′ keeps one sign, or falls
+ * from + to − (a maximum inside), the least value is at an end. Where it
+ * rises from − to + (p convex with a minimum inside), p lies above both end
+ * tangents, so above the point where they meet; if that is not enough, the
+ * piece is split there (the minimum's side gets a tighter bound).
  */
 function positiveThroughout(lo: number, nk: number, H: number): boolean {
+  const c0 = pc[0]!;
+  const c1 = pc[1]!;
+  const c2 = pc[2]!;
+  const c3 = pc[3]!;
+  const c4 = pc[4]!;
   const margin =
     1e-12 +
     1e-14 *
-      (Math.abs(p0) +
-        H * (Math.abs(p1) + H * (Math.abs(p2) + H * (Math.abs(p3) + H * Math.abs(p4)))));
+      (Math.abs(c0) +
+        H * (Math.abs(c1) + H * (Math.abs(c2) + H * (Math.abs(c3) + H * Math.abs(c4)))));
+  // A piece's start is the previous piece's end (the first piece past lo
+  // starts at max(knot, lo), the later ones at their knot), so the values
+  // there are carried over rather than evaluated again.
+  let started = false;
+  let a = 0;
+  let pa = 0;
+  let da = 0;
   for (let k = 0; k + 1 < nk; k++) {
     const b = knots[k + 1]!;
     if (b <= lo) continue;
-    const a = Math.max(knots[k]!, lo);
-    if (!positivePiece(a, p(a), dp(a), b, p(b), dp(b), margin, 0)) return false;
+    if (!started) {
+      started = true;
+      a = Math.max(knots[k]!, lo);
+      pa = c0 + a * (c1 + a * (c2 + a * (c3 + a * c4)));
+      da = c1 + a * (2 * c2 + a * (3 * c3 + a * 4 * c4));
+    }
+    const pb = c0 + b * (c1 + b * (c2 + b * (c3 + b * c4)));
+    const db = c1 + b * (2 * c2 + b * (3 * c3 + b * 4 * c4));
+    // The piece [a, b], narrowed to the minimum's side at each split.
+    let sa = a;
+    let spa = pa;
+    let sda = da;
+    let sb = b;
+    let spb = pb;
+    let sdb = db;
+    for (let depth = 0; ; depth++) {
+      if (!(spa > margin) || !(spb > margin)) return false;
+      if (!(sda < 0 && sdb > 0)) break;
+      const t = (spb - spa - sdb * sb + sda * sa) / (sda - sdb);
+      if (!(t > sa && t < sb)) return false;
+      if (spa + sda * (t - sa) > margin) break;
+      if (depth >= MAX_SPLITS) return false;
+      const pt = c0 + t * (c1 + t * (c2 + t * (c3 + t * c4)));
+      const dt = c1 + t * (2 * c2 + t * (3 * c3 + t * 4 * c4));
+      if (dt < 0) {
+        sa = t;
+        spa = pt;
+        sda = dt;
+      } else {
+        sb = t;
+        spb = pt;
+        sdb = dt;
+      }
+    }
+    a = b;
+    pa = pb;
+    da = db;
   }
   return true;
-}
-
-/**
- * p > margin on [a, b], where p′ is monotone. Where p′ keeps one sign, or
- * falls from + to − (a maximum inside), the least value is at an end. Where
- * it rises from − to + (p convex with a minimum inside), p lies above both
- * end tangents, so above the point where they meet; if that is not enough,
- * the piece is split there (the minimum's side gets a tighter bound).
- */
-function positivePiece(
-  a: number,
-  pa: number,
-  da: number,
-  b: number,
-  pb: number,
-  db: number,
-  margin: number,
-  depth: number,
-): boolean {
-  if (!(pa > margin) || !(pb > margin)) return false;
-  if (!(da < 0 && db > 0)) return true;
-  const t = (pb - pa - db * b + da * a) / (da - db);
-  if (!(t > a && t < b)) return false;
-  if (pa + da * (t - a) > margin) return true;
-  if (depth >= MAX_SPLITS) return false;
-  const pt = p(t);
-  const dt = dp(t);
-  return dt < 0
-    ? positivePiece(t, pt, dt, b, pb, db, margin, depth + 1)
-    : positivePiece(a, pa, da, t, pt, dt, margin, depth + 1);
 }
 
 /**
@@ -133,11 +214,26 @@ export function firstEntry(
   prove = true,
 ): number {
   if (!(H > lo)) return Number.POSITIVE_INFINITY;
-  p0 = c0;
-  p1 = c1;
-  p2 = c2;
-  p3 = c3;
-  p4 = c4;
+  pc[0] = c0;
+  pc[1] = c1;
+  pc[2] = c2;
+  pc[3] = c3;
+  pc[4] = c4;
+  pc[5] = H;
+  pc[6] = lo;
+  return firstEntryOf(prove);
+}
+
+/** `firstEntry` of the arguments in GAP. */
+export function firstEntryOf(prove = true): number {
+  const c0 = pc[0]!;
+  const c1 = pc[1]!;
+  const c2 = pc[2]!;
+  const c3 = pc[3]!;
+  const c4 = pc[4]!;
+  const H = pc[5]!;
+  const lo = pc[6]!;
+  if (!(H > lo)) return Number.POSITIVE_INFINITY;
   // Roots of p″ = 2c2 + 6c3 t + 12c4 t² split [0, H] into intervals where p′ is monotone.
   let nk = 0;
   knots[nk++] = 0;
@@ -172,26 +268,39 @@ export function firstEntry(
   // Roots of p′ inside those intervals are the critical points of p.
   let nc = 0;
   const crit0 = nk; // critical points are appended after the p′ knots
+  const k0 = knots[0]!;
+  let dNext = c1 + k0 * (2 * c2 + k0 * (3 * c3 + k0 * 4 * c4));
   for (let k = 0; k + 1 < nk; k++) {
     const a = knots[k]!;
     const b = knots[k + 1]!;
-    const fa = dp(a);
-    const fb = dp(b);
+    const fa = dNext;
+    const fb = c1 + b * (2 * c2 + b * (3 * c3 + b * 4 * c4));
+    dNext = fb;
     if ((fa < 0 && fb > 0) || (fa > 0 && fb < 0)) {
-      knots[crit0 + nc++] = illinois(dp, a, fa, b, fb);
+      bracket[0] = a;
+      bracket[1] = fa;
+      bracket[2] = b;
+      bracket[3] = fb;
+      knots[crit0 + nc++] = illinoisDp();
     }
   }
   // Walk the monotone intervals of p: lo, critical points (ascending), H.
   let a = lo;
-  let fa = lo === 0 ? c0 : p(lo);
+  let fa = lo === 0 ? c0 : c0 + lo * (c1 + lo * (c2 + lo * (c3 + lo * c4)));
   // Looking past a tangential touch: if by lo the gap is already closing
   // below zero, that is the contact (never let an overlap grow silently).
-  if (lo > 0 && fa <= 0 && dp(lo) < 0) return lo;
+  if (lo > 0 && fa <= 0 && c1 + lo * (2 * c2 + lo * (3 * c3 + lo * 4 * c4)) < 0) return lo;
   for (let k = 0; k <= nc; k++) {
     const b = k < nc ? knots[crit0 + k]! : H;
     if (b <= a) continue;
-    const fb = p(b);
-    if (fa > 0 && fb <= 0) return illinois(p, a, fa, b, fb);
+    const fb = c0 + b * (c1 + b * (c2 + b * (c3 + b * c4)));
+    if (fa > 0 && fb <= 0) {
+      bracket[0] = a;
+      bracket[1] = fa;
+      bracket[2] = b;
+      bracket[3] = fb;
+      return illinoisP();
+    }
     // Still touching (never got clear since lo) and closing again from here:
     // the contact is where the gap turns to close, before any overlap grows.
     if (fa <= 0 && fb < fa) return a;
@@ -282,12 +391,37 @@ export function clearOfCircle(
   H: number,
   r: number,
 ): boolean {
-  const vv = vx * vx + vy * vy;
+  return clearOfCircleAt(
+    dx,
+    dy,
+    vx,
+    vy,
+    vx * vx + vy * vy,
+    Math.sqrt(hx * hx + hy * hy) * H * H,
+    H,
+    r,
+  );
+}
+
+/**
+ * `clearOfCircle` with the moving point's own terms given: vv = |v|² and
+ * bend = |h| H², which a caller testing one ball against many circles
+ * computes once.
+ */
+export function clearOfCircleAt(
+  dx: number,
+  dy: number,
+  vx: number,
+  vy: number,
+  vv: number,
+  bend: number,
+  H: number,
+  r: number,
+): boolean {
   let t = vv > 0 ? -(dx * vx + dy * vy) / vv : 0;
   if (!(t > 0)) t = 0;
   else if (t > H) t = H;
   const cx = dx + vx * t;
   const cy = dy + vy * t;
-  const bend = Math.sqrt(hx * hx + hy * hy) * H * H;
   return Math.sqrt(cx * cx + cy * cy) - bend > r + 1e-6;
 }

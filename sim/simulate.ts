@@ -29,8 +29,8 @@ import {
   setPhase,
 } from './motion.js';
 import { DEFAULT_PHYSICS, type PhysicsParams } from './params.js';
-import { clearOfCircle, firstEntry, firstEntryQuadratic, turnIn } from './roots.js';
-import { strike } from './strike.js';
+import { clearOfCircleAt, firstEntryOf, firstEntryQuadratic, GAP, turnIn } from './roots.js';
+import { type StrikeOut, strike } from './strike.js';
 import type { TableGeometry } from './tableGeometry.js';
 import { checkLayout, checkParams, checkShot, clearBox, OVERLAP_TOLERANCE } from './validate.js';
 import {
@@ -114,6 +114,8 @@ class Engine {
   readonly holeT = new Float64Array(16);
   readonly holeF = new Int32Array(16);
   readonly tmp = new Float64Array(4);
+  /** Scratch point for the ball bodies' final positions. */
+  readonly at = { x: 0, y: 0 };
   readonly query: FeatureQuery;
   n = 0;
   cue = -1;
@@ -180,7 +182,21 @@ class Engine {
     }
     const R = this.p.R;
     const m = R + 1e-6;
-    const nc = this.query.run(lx - m, ly - m, ux + m, uy + m);
+    const box = this.query.box4;
+    box[0] = lx - m;
+    box[1] = ly - m;
+    box[2] = ux + m;
+    box[3] = uy + m;
+    const nc = this.query.runBox();
+    // The terms of the circle features' cull and gap polynomials that are
+    // the ball's alone, once per call instead of once per feature (the same
+    // expressions, so the same bits).
+    const vv = vx * vx + vy * vy;
+    const hh = hax * hax + hay * hay;
+    const ah = Math.sqrt(hh);
+    const reach = Math.sqrt(vv) * H + ah * H * H;
+    const bend = ah * H * H;
+    const c3 = 2 * (vx * hax + vy * hay);
     const feats = this.query.out;
     const geo = this.geo;
     let bestC = INF;
@@ -250,26 +266,32 @@ class Engine {
         }
         const dx = x0 - cx;
         const dy = y0 - cy;
-        const c0 = dx * dx + dy * dy - r * r;
-        const c1 = 2 * (dx * vx + dy * vy);
+        const dd = dx * dx + dy * dy;
         // Cull: cannot reach the circle within H.
-        const reach = Math.sqrt(vx * vx + vy * vy) * H + Math.sqrt(hax * hax + hay * hay) * H * H;
-        const gap = Math.sqrt(dx * dx + dy * dy) - r;
-        if (gap > reach + TOUCH || clearOfCircle(dx, dy, vx, vy, hax, hay, H, r)) continue;
-        let t: number | undefined;
-        let from = lo;
+        const gap = Math.sqrt(dd) - r;
+        if (gap > reach + TOUCH || clearOfCircleAt(dx, dy, vx, vy, vv, bend, H, r)) continue;
+        const c0 = dd - r * r;
+        const c1 = 2 * (dx * vx + dy * vy);
+        // Always a number (no `undefined` for "not yet"): a variable that
+        // may hold either is boxed, and so then was every best time below.
+        let t: number;
+        const touching = lo === 0 && c0 <= 2 * r * TOUCH;
         if (kind !== FEATURE_VERTEX && c0 <= 0) {
           // The centre is over the slate cut: the ball drops now.
           t = 0;
-        } else if (lo === 0 && c0 <= 2 * r * TOUCH) {
-          if (c1 < -2 * r * V_MIN) t = 0;
-          else from = GRAZE;
-        }
-        if (t === undefined) {
-          const c2 = vx * vx + vy * vy + 2 * (dx * hax + dy * hay);
-          const c3 = 2 * (vx * hax + vy * hay);
-          const c4 = hax * hax + hay * hay;
-          t = firstEntry(c0, c1, c2, c3, c4, H, from);
+        } else if (touching && c1 < -2 * r * V_MIN) t = 0;
+        else {
+          const from = touching ? GRAZE : lo;
+          // firstEntry(c0, c1, c2, c3, c4, H, from), its arguments written
+          // to GAP (sim/roots.ts: passed, they would be boxed).
+          GAP[0] = c0;
+          GAP[1] = c1;
+          GAP[2] = vv + 2 * (dx * hax + dy * hay);
+          GAP[3] = c3;
+          GAP[4] = hh;
+          GAP[5] = H;
+          GAP[6] = from;
+          t = firstEntryOf();
         }
         if (kind === FEATURE_VERTEX) {
           if (t < bestC) {
@@ -318,24 +340,32 @@ class Engine {
     const hax = 0.5 * (b.ax[i]! - b.ax[j]!);
     const hay = 0.5 * (b.ay[i]! - b.ay[j]!);
     const R2 = 2 * this.p.R;
-    const dist = Math.sqrt(dx * dx + dy * dy);
-    const reach = Math.sqrt(dvx * dvx + dvy * dvy) * H + Math.sqrt(hax * hax + hay * hay) * H * H;
-    if (dist - R2 > reach + TOUCH) return;
-    if (clearOfCircle(dx, dy, dvx, dvy, hax, hay, H, R2)) return;
-    const c0 = dx * dx + dy * dy - R2 * R2;
+    const dd = dx * dx + dy * dy;
+    const vv = dvx * dvx + dvy * dvy;
+    const hh = hax * hax + hay * hay;
+    const ah = Math.sqrt(hh);
+    const reach = Math.sqrt(vv) * H + ah * H * H;
+    if (Math.sqrt(dd) - R2 > reach + TOUCH) return;
+    if (clearOfCircleAt(dx, dy, dvx, dvy, vv, ah * H * H, H, R2)) return;
+    const c0 = dd - R2 * R2;
     const c1 = 2 * (dx * dvx + dy * dvy);
-    let t: number | undefined;
-    if (lo === 0 && c0 <= 2 * R2 * TOUCH) {
-      // Touching: approaching at a measurable speed is a contact now; a
-      // tangential touch (a ball rolling round another) is looked past.
-      if (c1 < -2 * R2 * V_MIN) t = 0;
-      else lo = GRAZE;
-    }
-    if (t === undefined) {
-      const c2 = dvx * dvx + dvy * dvy + 2 * (dx * hax + dy * hay);
+    let t: number;
+    const touching = lo === 0 && c0 <= 2 * R2 * TOUCH;
+    // Touching: approaching at a measurable speed is a contact now; a
+    // tangential touch (a ball rolling round another) is looked past.
+    if (touching && c1 < -2 * R2 * V_MIN) t = 0;
+    else {
+      const c2 = vv + 2 * (dx * hax + dy * hay);
       const c3 = 2 * (dvx * hax + dvy * hay);
-      const c4 = hax * hax + hay * hay;
-      t = firstEntry(c0, c1, c2, c3, c4, H, lo);
+      // firstEntry(c0, c1, c2, c3, c4, H, lo) through GAP, as in predictBall.
+      GAP[0] = c0;
+      GAP[1] = c1;
+      GAP[2] = c2;
+      GAP[3] = c3;
+      GAP[4] = hh;
+      GAP[5] = H;
+      GAP[6] = touching ? GRAZE : lo;
+      t = firstEntryOf();
     }
     this.pairT[key] = now + t;
   }
@@ -358,6 +388,33 @@ class Engine {
     this.hsT = now + firstEntryQuadratic(q0, q1, q2, b.tEnd[c]! - now);
   }
 
+  /** One cluster step of h (trace samples up to its end first); true when the episode is over. */
+  stepCluster(events: ShotEvent[], h: number, rec: Recorder | null): boolean {
+    if (rec !== null) rec.upTo(this.cl.time + h);
+    const done = this.cl.step(events, h);
+    const joined = this.cl.joined;
+    if (joined !== 0) for (let k = 0; k < this.n; k++) if ((joined >> k) & 1) this.freeze(k);
+    return done;
+  }
+
+  /** Ends the cluster episode at its time: the members go back to the event queue. */
+  endCluster(events: ShotEvent[], rec: Recorder | null): void {
+    const tf = this.cl.time;
+    const released = this.cl.finish();
+    const c0 = this.cue;
+    if (
+      c0 >= 0 &&
+      (released >> c0) & 1 &&
+      this.cueSide * (this.balls.x[c0]! - this.geo.headStringX) < 0
+    ) {
+      // The cue ball crossed the head string inside the cluster.
+      this.cueSide = -this.cueSide;
+      events.push(headStringEvent(tf, 0, this.cueSide > 0 ? 'out' : 'in'));
+    }
+    for (let k = 0; k < this.n; k++) if ((released >> k) & 1) this.repredict(k, tf);
+    if (rec !== null) rec.at(tf);
+  }
+
   /** All predictions that involve ball i (its state is at `now`). */
   repredict(i: number, now: number): void {
     this.predictBall(i, now);
@@ -366,16 +423,91 @@ class Engine {
   }
 }
 
+/**
+ * What a shot records besides its events, when asked (SimOptions `trace`,
+ * `energy`): per-ball samples at every event and every TRACE_DT, and the
+ * kinetic energy after every event.
+ */
+class Recorder {
+  readonly trace: Record<number, TraceSample[]> | undefined;
+  readonly energy: [number, number][] | undefined;
+  private sampleK = 1;
+  private nextSample = TRACE_DT;
+
+  constructor(
+    private readonly E: Engine,
+    states: readonly BallState[],
+    options: SimOptions,
+  ) {
+    this.trace = options.trace === true ? newTrace(states) : undefined;
+    this.energy = options.energy === true ? [] : undefined;
+    this.sample(0);
+    this.energyAt(0);
+  }
+
+  /** Trace samples at the multiples of TRACE_DT before t not sampled yet. */
+  upTo(t: number): void {
+    if (this.trace === undefined) return;
+    while (this.nextSample < t) {
+      this.sample(this.nextSample);
+      this.sampleK++;
+      this.nextSample = this.sampleK * TRACE_DT;
+    }
+  }
+
+  /** After an event at t. */
+  at(t: number): void {
+    this.sample(t);
+    this.energyAt(t);
+  }
+
+  private sample(t: number): void {
+    const trace = this.trace;
+    if (trace === undefined) return;
+    const E = this.E;
+    const b = E.balls;
+    const o = E.tmp;
+    const hl = E.geo.length / 2;
+    const hw = E.geo.width / 2;
+    for (let i = 0; i < E.n; i++) {
+      if (b.phase[i] === POCKETED) continue;
+      peek(b, i, t, o);
+      trace[b.id[i]!]!.push([t, o[0]! + hl, o[1]! + hw, o[2]!, o[3]!]);
+    }
+  }
+
+  private energyAt(t: number): void {
+    const E = this.E;
+    // Not while a cluster contact is loaded (its elastic energy is not kinetic).
+    if (this.energy === undefined || E.cl.active) return;
+    let e = 0;
+    for (let i = 0; i < E.n; i++) e += kineticEnergyAt(E.balls, i, t, E.p);
+    this.energy.push([t, e]);
+  }
+}
+
 const engines = new Map<TableWorld, Engine>();
+/** The last engine handed out: a run of shots on one world skips the map. */
+let lastEngine: Engine | null = null;
 
 function engineFor(table: TableSize, p: PhysicsParams): Engine {
   const tw = tableWorld(table, p);
+  if (lastEngine !== null && lastEngine.tw === tw) return lastEngine;
   let e = engines.get(tw);
   if (e === undefined) {
     e = new Engine(tw);
     engines.set(tw, e);
   }
+  lastEngine = e;
   return e;
+}
+
+/** The strike's output, read into the cue ball's state at once (so one object serves every call). */
+const struckBall: StrikeOut = { vx: 0, vy: 0, wx: 0, wy: 0, wz: 0 };
+
+function hasCueBall(balls: readonly { readonly id: number }[]): boolean {
+  for (let k = 0; k < balls.length; k++) if (balls[k]!.id === 0) return true;
+  return false;
 }
 
 /**
@@ -391,18 +523,24 @@ export function simulate(
 ): Result<SimOutcome, SimError> {
   const bad = checkShot(shot);
   if (bad !== null) return err(bad);
-  if (!layout.balls.some((b) => b.id === 0)) {
+  const balls = layout.balls;
+  if (!hasCueBall(balls)) {
     return err(
       simError('E_SIM_NO_CUE_BALL', 'the cue ball (id 0) must be on the table to strike', {
         ball: 0,
       }),
     );
   }
-  const s = { vx: 0, vy: 0, wx: 0, wy: 0, wz: 0 };
+  const s = struckBall;
   strike(shot, params, s);
-  const states: BallState[] = layout.balls.map((b) =>
-    b.id === 0 ? { id: 0, x: b.x, y: b.y, ...s } : b,
-  );
+  // Spelled out rather than a map with a spread: the states are made every call.
+  const states: BallState[] = [];
+  for (let k = 0; k < balls.length; k++) {
+    const b = balls[k]!;
+    states.push(
+      b.id === 0 ? { id: 0, x: b.x, y: b.y, vx: s.vx, vy: s.vy, wx: s.wx, wy: s.wy, wz: s.wz } : b,
+    );
+  }
   return run(layout.table, states, params, options, true);
 }
 
@@ -491,63 +629,13 @@ function runChecked(
 
   const maxTime = options.maxTime ?? 60;
   const maxEvents = options.maxEvents ?? 100_000;
-  const trace = options.trace === true ? newTrace(states) : undefined;
-  let nextSample = 0;
-  let sampleK = 0;
+  // Trace and energy, when asked for, are kept by a Recorder: no closure
+  // over the loop's variables, which would put them on a heap context the
+  // loop then reads through, and cost a context and closures every shot.
+  const rec =
+    options.trace === true || options.energy === true ? new Recorder(E, states, options) : null;
   let lastT = 0;
   let count = 0;
-  const o = E.tmp;
-
-  const sampleAll = (t: number) => {
-    if (trace === undefined) return;
-    for (let i = 0; i < n; i++) {
-      if (b.phase[i] === POCKETED) continue;
-      peek(b, i, t, o);
-      trace[b.id[i]!]!.push([t, o[0]! + hl, o[1]! + hw, o[2]!, o[3]!]);
-    }
-  };
-  const energy: [number, number][] | undefined = options.energy === true ? [] : undefined;
-  const energyAll = (t: number) => {
-    // Not while a cluster contact is loaded (its elastic energy is not kinetic).
-    if (energy === undefined || E.cl.active) return;
-    let e = 0;
-    for (let i = 0; i < n; i++) e += kineticEnergyAt(b, i, t, p);
-    energy.push([t, e]);
-  };
-  /** One cluster step of h (trace samples up to its end first); true when the episode is over. */
-  const stepCluster = (h: number): boolean => {
-    if (trace !== undefined) {
-      const tt = E.cl.time + h;
-      while (nextSample < tt) {
-        sampleAll(nextSample);
-        sampleK++;
-        nextSample = sampleK * TRACE_DT;
-      }
-    }
-    const done = E.cl.step(events, h);
-    const joined = E.cl.joined;
-    if (joined !== 0) for (let k = 0; k < n; k++) if ((joined >> k) & 1) E.freeze(k);
-    return done;
-  };
-  /** Ends the cluster episode at its time: the members go back to the event queue. */
-  const endCluster = () => {
-    const tf = E.cl.time;
-    const released = E.cl.finish();
-    const c0 = E.cue;
-    if (c0 >= 0 && (released >> c0) & 1 && E.cueSide * (b.x[c0]! - geo.headStringX) < 0) {
-      // The cue ball crossed the head string inside the cluster.
-      E.cueSide = -E.cueSide;
-      events.push(headStringEvent(tf, 0, E.cueSide > 0 ? 'out' : 'in'));
-    }
-    for (let k = 0; k < n; k++) if ((released >> k) & 1) E.repredict(k, tf);
-    lastT = tf;
-    sampleAll(tf);
-    energyAll(tf);
-  };
-  sampleAll(0);
-  energyAll(0);
-  sampleK = 1;
-  nextSample = TRACE_DT;
 
   for (;;) {
     // Earliest pending event; ties resolve in a fixed order (pairs, cushions,
@@ -603,10 +691,13 @@ function runChecked(
       }
       let done = false;
       while (E.cl.time + E.cl.dt < t) {
-        done = stepCluster(E.cl.dt);
+        done = E.stepCluster(events, E.cl.dt, rec);
         if (done) break;
       }
-      if (done) endCluster();
+      if (done) {
+        lastT = E.cl.time;
+        E.endCluster(events, rec);
+      }
       continue;
     }
     if (kind < 0) break;
@@ -619,13 +710,7 @@ function runChecked(
         simError('E_SIM_EVENT_LIMIT', `more than ${maxEvents} events; degenerate configuration`),
       );
     }
-    if (trace !== undefined) {
-      while (nextSample < t) {
-        sampleAll(nextSample);
-        sampleK++;
-        nextSample = sampleK * TRACE_DT;
-      }
-    }
+    if (rec !== null) rec.upTo(t);
     lastT = t;
     switch (kind) {
       case 0: {
@@ -647,8 +732,8 @@ function runChecked(
             // first, so that the balls join it at t and it logs nothing
             // before this contact. If that ends it, this contact is taken
             // afresh once whatever its released balls do before t is done.
-            if (stepCluster(t - E.cl.time)) {
-              endCluster();
+            if (E.stepCluster(events, t - E.cl.time, rec)) {
+              E.endCluster(events, rec);
               lastT = t;
               E.repredict(a, t);
               E.repredict(c, t);
@@ -749,8 +834,7 @@ function runChecked(
         break;
       }
     }
-    sampleAll(t);
-    energyAll(t);
+    if (rec !== null) rec.at(t);
   }
 
   // Everything that can move has stopped (or maxTime): settle and report.
@@ -784,11 +868,17 @@ function runChecked(
   // the world's picture of the table between shots).
   const bodies = E.tw.balls;
   for (let i = 0; i < n; i++) {
-    if (b.phase[i] !== POCKETED) bodies[b.id[i]!]!.setPosition({ x: b.x[i]!, y: b.y[i]! });
+    if (b.phase[i] !== POCKETED) {
+      // setPosition copies the point, so one scratch point serves.
+      const at = E.at;
+      at.x = b.x[i]!;
+      at.y = b.y[i]!;
+      bodies[b.id[i]!]!.setPosition(at);
+    }
   }
   const outcome: SimOutcome = { events, layout: layoutOut };
-  if (trace !== undefined) outcome.trace = trace;
-  if (energy !== undefined) outcome.energy = energy;
+  if (rec?.trace !== undefined) outcome.trace = rec.trace;
+  if (rec?.energy !== undefined) outcome.energy = rec.energy;
   return ok(outcome);
 }
 

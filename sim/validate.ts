@@ -1,5 +1,5 @@
 import { isBallId } from '../engine/ball.js';
-import { type Layout, LayoutInputSchema } from '../engine/layout.js';
+import { type BallPosition, type Layout, LayoutInputSchema } from '../engine/layout.js';
 import { err, ok, type Result } from '../engine/result.js';
 import { SHOT_LIMITS, type Shot, ShotSchema } from '../engine/shot.js';
 import { DEFAULT_TABLE, TABLE_DIMENSIONS } from '../engine/table.js';
@@ -143,45 +143,8 @@ export function checkLayout(
     const x = b.x - L / 2;
     const y = b.y - W / 2;
     if (box !== null && Math.abs(x) <= box.x && Math.abs(y) <= box.y) continue;
-    const outside = () =>
-      simError(
-        'E_SIM_OUTSIDE_CUSHIONS',
-        `ball ${b.id} at (${b.x}, ${b.y}) is not on the playing surface at least R from the cushions`,
-        { ball: b.id, field: fieldOf(k) },
-      );
-    // A ball may also rest in a pocket's mouth past the cushion lines, on the
-    // shelf short of the hole (a ball that rattled and stayed out, found in a
-    // match): the jaw and hole checks below bound it there.
-    const inMouth = geo.holes.some((h) => {
-      const dx = x - h.x;
-      const dy = y - h.y;
-      // Within a ball's radius of the hole's edge, on the table's side of it.
-      return dx * dx + dy * dy < (h.r + R) ** 2 && dx * -h.x + dy * -h.y > 0;
-    });
-    if (!(Math.abs(x) < L / 2 && Math.abs(y) < W / 2) && !inMouth) return outside();
-    for (const h of geo.holes) {
-      if ((x - h.x) ** 2 + (y - h.y) ** 2 < h.r * h.r) {
-        return simError(
-          'E_SIM_IN_POCKET',
-          `ball ${b.id} at (${b.x}, ${b.y}) is over pocket ${h.pocket}`,
-          {
-            ball: b.id,
-            field: fieldOf(k),
-          },
-        );
-      }
-    }
-    for (const s of geo.segments) {
-      const rx = x - s.px;
-      const ry = y - s.py;
-      const lam = rx * s.ux + ry * s.uy;
-      if (lam < 0 || lam > s.len) continue;
-      const d = rx * s.nx + ry * s.ny;
-      if (d < R - CUSHION_TOLERANCE && d > -2 * R) return outside();
-    }
-    for (const v of geo.vertices) {
-      if ((x - v.x) ** 2 + (y - v.y) ** 2 < (R - CUSHION_TOLERANCE) ** 2) return outside();
-    }
+    const bad = checkOnSlate(b, k, x, y, geo, R, L, W);
+    if (bad !== null) return bad;
   }
   for (let i = 0; i < bs.length; i++) {
     for (let j = i + 1; j < bs.length; j++) {
@@ -196,6 +159,65 @@ export function checkLayout(
         });
       }
     }
+  }
+  return null;
+}
+
+/**
+ * `checkLayout`'s test of one ball (k-th, at (x, y) in the internal frame)
+ * outside the clear box against the cushions, jaws, jaw tips and holes. A
+ * function of its own so that checkLayout's loop makes no closures: they
+ * captured the loop's variables, which put a fresh context and boxed
+ * doubles on the heap for every ball of every call.
+ */
+function checkOnSlate(
+  b: BallPosition,
+  k: number,
+  x: number,
+  y: number,
+  geo: TableGeometry,
+  R: number,
+  L: number,
+  W: number,
+): SimError | null {
+  const outside = () =>
+    simError(
+      'E_SIM_OUTSIDE_CUSHIONS',
+      `ball ${b.id} at (${b.x}, ${b.y}) is not on the playing surface at least R from the cushions`,
+      { ball: b.id, field: fieldOf(k) },
+    );
+  // A ball may also rest in a pocket's mouth past the cushion lines, on the
+  // shelf short of the hole (a ball that rattled and stayed out, found in a
+  // match): the jaw and hole checks below bound it there.
+  const inMouth = geo.holes.some((h) => {
+    const dx = x - h.x;
+    const dy = y - h.y;
+    // Within a ball's radius of the hole's edge, on the table's side of it.
+    return dx * dx + dy * dy < (h.r + R) ** 2 && dx * -h.x + dy * -h.y > 0;
+  });
+  if (!(Math.abs(x) < L / 2 && Math.abs(y) < W / 2) && !inMouth) return outside();
+  for (const h of geo.holes) {
+    if ((x - h.x) ** 2 + (y - h.y) ** 2 < h.r * h.r) {
+      return simError(
+        'E_SIM_IN_POCKET',
+        `ball ${b.id} at (${b.x}, ${b.y}) is over pocket ${h.pocket}`,
+        {
+          ball: b.id,
+          field: fieldOf(k),
+        },
+      );
+    }
+  }
+  for (const s of geo.segments) {
+    const rx = x - s.px;
+    const ry = y - s.py;
+    const lam = rx * s.ux + ry * s.uy;
+    if (lam < 0 || lam > s.len) continue;
+    const d = rx * s.nx + ry * s.ny;
+    if (d < R - CUSHION_TOLERANCE && d > -2 * R) return outside();
+  }
+  for (const v of geo.vertices) {
+    if ((x - v.x) ** 2 + (y - v.y) ** 2 < (R - CUSHION_TOLERANCE) ** 2) return outside();
   }
   return null;
 }
@@ -237,31 +259,43 @@ export function checkShot(shot: Shot): SimError | null {
   return null;
 }
 
+/** The params that must be positive numbers, in the order their errors take precedence. */
+function firstNotPositive(p: PhysicsParams): keyof PhysicsParams | null {
+  // Field by field rather than a loop over a list of names: the list and its
+  // keyed reads cost ~3 % of a small shot, and `simulate` checks every call.
+  if (!isPositive(p.g)) return 'g';
+  if (!isPositive(p.R)) return 'R';
+  if (!isPositive(p.m)) return 'm';
+  if (!isPositive(p.muSlide)) return 'muSlide';
+  if (!isPositive(p.muRoll)) return 'muRoll';
+  if (!isPositive(p.spinDecay)) return 'spinDecay';
+  if (!isPositive(p.cueMass)) return 'cueMass';
+  if (!isPositive(p.ballModulus)) return 'ballModulus';
+  return null;
+}
+
+function isPositive(v: unknown): boolean {
+  return typeof v === 'number' && v > 0 && Number.isFinite(v);
+}
+
 export function checkParams(p: PhysicsParams): SimError | null {
-  const positive: (keyof PhysicsParams)[] = [
-    'g',
-    'R',
-    'm',
-    'muSlide',
-    'muRoll',
-    'spinDecay',
-    'cueMass',
-    'ballModulus',
-  ];
-  for (const k of positive) {
-    const v = p[k];
-    if (typeof v !== 'number' || !(v > 0) || !Number.isFinite(v)) {
-      return simError('E_SIM_BAD_PARAMS', `params.${k} must be a positive number`, {
-        field: `params.${k}`,
-      });
-    }
+  const k = firstNotPositive(p);
+  if (k !== null) {
+    return simError('E_SIM_BAD_PARAMS', `params.${k} must be a positive number`, {
+      field: `params.${k}`,
+    });
   }
-  for (const k of ['eBall', 'eCushion', 'eTip'] as const) {
-    if (!(p[k] >= 0 && p[k] <= 1)) {
-      return simError('E_SIM_BAD_PARAMS', `params.${k} must be in [0, 1]`, {
-        field: `params.${k}`,
-      });
-    }
+  const e = !isFraction(p.eBall)
+    ? 'eBall'
+    : !isFraction(p.eCushion)
+      ? 'eCushion'
+      : !isFraction(p.eTip)
+        ? 'eTip'
+        : null;
+  if (e !== null) {
+    return simError('E_SIM_BAD_PARAMS', `params.${e} must be in [0, 1]`, {
+      field: `params.${e}`,
+    });
   }
   if (!(p.ballPoisson >= 0 && p.ballPoisson < 0.5)) {
     return simError('E_SIM_BAD_PARAMS', 'params.ballPoisson must be in [0, 0.5)', {
@@ -274,4 +308,8 @@ export function checkParams(p: PhysicsParams): SimError | null {
     });
   }
   return null;
+}
+
+function isFraction(v: number): boolean {
+  return v >= 0 && v <= 1;
 }

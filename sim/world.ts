@@ -160,6 +160,10 @@ export class FeatureQuery {
   readonly ly: Float64Array;
   readonly ux: Float64Array;
   readonly uy: Float64Array;
+  /** Leaf masks by band along x and along y, `words` 32-bit words a mask. */
+  private readonly words: number;
+  private readonly gx: LeafBands;
+  private readonly gy: LeafBands;
   private readonly box = { lowerBound: { x: 0, y: 0 }, upperBound: { x: 0, y: 0 } };
   private readonly onFixture = (f: Fixture): boolean => {
     const tag = f.getUserData() as FeatureTag | null;
@@ -196,9 +200,65 @@ export class FeatureQuery {
     this.ly = Float64Array.from(leaves, (l) => l.ly);
     this.ux = Float64Array.from(leaves, (l) => l.ux);
     this.uy = Float64Array.from(leaves, (l) => l.uy);
+    this.words = Math.ceil(leaves.length / 32);
+    this.gx = new LeafBands(this.lx, this.ux, this.words);
+    this.gy = new LeafBands(this.ly, this.uy, this.words);
   }
 
+  /**
+   * The query box of `runBox`, [x0, x1] × [y0, y1] as x0, y0, x1, y1. The
+   * simulator's hot caller writes it here: doubles passed to a call the
+   * compiler does not inline are boxed.
+   */
+  readonly box4 = new Float64Array(4);
+
   run(x0: number, y0: number, x1: number, y1: number): number {
+    const q = this.box4;
+    q[0] = x0;
+    q[1] = y0;
+    q[2] = x1;
+    q[3] = y1;
+    return this.runBox();
+  }
+
+  /** `run` of the box in `box4`. */
+  runBox(): number {
+    const q = this.box4;
+    const x0 = q[0]!;
+    const y0 = q[1]!;
+    const x1 = q[2]!;
+    const y1 = q[3]!;
+    // A NaN corner passes planck's test for every leaf, which the bands
+    // cannot say: the plain scan then.
+    if (Number.isNaN(x0) || Number.isNaN(y0) || Number.isNaN(x1) || Number.isNaN(y1)) {
+      return this.scan(x0, y0, x1, y1);
+    }
+    const out = this.out;
+    const { codes, lx, ly, ux, uy, gx, gy, words } = this;
+    // Only the leaves the bands leave in can pass the test, so testing
+    // those in code order gives the scan's answer.
+    const a = gx.band(x0) * words;
+    const b = gx.band(x1) * words;
+    const e = gy.band(y0) * words;
+    const f = gy.band(y1) * words;
+    let c = 0;
+    for (let w = 0; w < words; w++) {
+      let m = gx.atLeast[a + w]! & gx.atMost[b + w]! & gy.atLeast[e + w]! & gy.atMost[f + w]!;
+      while (m !== 0 && c < out.length) {
+        const low = m & -m;
+        m ^= low;
+        const k = w * 32 + 31 - Math.clz32(low);
+        // planck's AABB.testOverlap, term for term.
+        if (x0 - ux[k]! > 0 || y0 - uy[k]! > 0 || lx[k]! - x1 > 0 || ly[k]! - y1 > 0) continue;
+        out[c++] = codes[k]!;
+      }
+    }
+    this.count = c;
+    return c;
+  }
+
+  /** `run` by testing every leaf in code order (test/sim/featureQuery.test.ts compares the two). */
+  scan(x0: number, y0: number, x1: number, y1: number): number {
     const out = this.out;
     const { codes, lx, ly, ux, uy } = this;
     let c = 0;
@@ -230,6 +290,58 @@ export class FeatureQuery {
       o[j + 1] = v;
     }
     return this.count;
+  }
+}
+
+/** Bands a FeatureQuery's leaves are sorted into along one axis. */
+const BANDS = 32;
+
+/**
+ * A prefilter for `FeatureQuery.run` along one axis: the span of the leaves'
+ * boxes [lo, hi] cut into BANDS equal bands, and per band the bit masks of
+ * the leaves (bit k of word k >> 5: leaf k) that may pass planck's test for
+ * a query whose low end lies in the band (`atLeast`: hi[k] reaches that
+ * far) or whose high end does (`atMost`). Each mask is drawn one band wider
+ * than the band, so the rounding of the band's index (at most one band off)
+ * can only add leaves; the exact test of each leaf left in decides.
+ */
+class LeafBands {
+  readonly atLeast: Int32Array;
+  readonly atMost: Int32Array;
+  private readonly origin: number;
+  private readonly width: number;
+  /** 1 / width: a band index only needs to be within one of the true one. */
+  private readonly perWidth: number;
+
+  constructor(lo: Float64Array, hi: Float64Array, words: number) {
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < lo.length; k++) {
+      min = Math.min(min, lo[k]!);
+      max = Math.max(max, hi[k]!);
+    }
+    this.origin = min;
+    this.width = (max - min) / BANDS;
+    this.perWidth = 1 / this.width;
+    this.atLeast = new Int32Array(BANDS * words);
+    this.atMost = new Int32Array(BANDS * words);
+    for (let band = 0; band < BANDS; band++) {
+      const from = band === 0 ? Number.NEGATIVE_INFINITY : min + (band - 1) * this.width;
+      const to = band === BANDS - 1 ? Number.POSITIVE_INFINITY : min + (band + 2) * this.width;
+      for (let k = 0; k < lo.length; k++) {
+        const bit = 1 << (k & 31);
+        const at = band * words + (k >> 5);
+        // Leaves with a NaN corner are never dropped (planck's test passes them).
+        if (!(hi[k]! < from)) this.atLeast[at]! |= bit;
+        if (!(lo[k]! > to)) this.atMost[at]! |= bit;
+      }
+    }
+  }
+
+  /** The band of a query's end x (not NaN), clamped to the first and last. */
+  band(x: number): number {
+    const i = Math.floor((x - this.origin) * this.perWidth);
+    return i > 0 ? (i < BANDS ? i : BANDS - 1) : 0;
   }
 }
 
