@@ -124,6 +124,14 @@ describe('the page in a real browser', () => {
     await page.locator(ball(0)).waitFor();
     const cue = await ballAt(page, 0);
     expect(Math.hypot(cue!.x - 0.8, cue!.y - 0.55)).toBeLessThan(0.01);
+    // By keyboard: the focused ball moves 5 mm per arrow, and back.
+    await page.locator(ball(0)).focus();
+    for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowRight');
+    const moved = await ballAt(page, 0);
+    expect(moved!.x - cue!.x).toBeCloseTo(0.02, 4);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-ball'))).toBe('0');
+    for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowLeft');
+    expect((await ballAt(page, 0))!.x).toBeCloseTo(cue!.x, 4);
 
     await page.selectOption('select[name="level"]', 'beginner');
     await page.locator('[data-action="suggest"]').click();

@@ -85,6 +85,7 @@ export class EditorView {
       ),
     );
     this.wireDrag();
+    this.board.svg.addEventListener('keydown', (ev) => this.key(ev));
     this.commit(this.state, false);
     if (note) this.say(note, true);
   }
@@ -103,6 +104,51 @@ export class EditorView {
       }[],
       () => 'draggable',
     );
+    // Keyboard: each ball is focusable and named with its place (arrows move it, Delete takes it off).
+    for (const g of this.board.balls.querySelectorAll<SVGGElement>('g.ball')) {
+      const id = Number(g.dataset.ball);
+      const b = this.state.balls.find((q) => q.id === id);
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('role', 'button');
+      g.setAttribute(
+        'aria-label',
+        `${id === CUE ? 'cue ball' : `ball ${id}`} at (${b?.x?.toFixed(3)}, ${b?.y?.toFixed(3)}) m: arrows move it, Delete takes it off`,
+      );
+    }
+    if (this.focused !== null)
+      this.board.balls.querySelector<SVGGElement>(`g.ball[data-ball="${this.focused}"]`)?.focus();
+  }
+
+  /** The ball that had the keyboard focus, kept across redraws. */
+  private focused: BallId | null = null;
+
+  /** Arrow keys move the focused ball 5 mm (with Shift 5 cm); Delete or Backspace takes it off. */
+  private key(ev: KeyboardEvent): void {
+    const g = (ev.target as Element).closest?.('g.ball');
+    if (!g) return;
+    const id = Number(g.getAttribute('data-ball')) as BallId;
+    const b = this.state.balls.find((q) => q.id === id);
+    if (!b || b.x === null || b.y === null) return;
+    const step = ev.shiftKey ? 0.05 : 0.005;
+    const d: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, step],
+      ArrowDown: [0, -step],
+    };
+    if (ev.key === 'Delete' || ev.key === 'Backspace') {
+      ev.preventDefault();
+      this.focused = null;
+      this.commit(removeBall(this.state, id));
+      return;
+    }
+    const m = d[ev.key];
+    if (!m) return;
+    ev.preventDefault();
+    // Up on the screen is +y: the drawing has the left rail (y = W) at the top.
+    const next = placeBall(this.state, id, { x: b.x + m[0], y: b.y + m[1] });
+    this.focused = id;
+    if (next) this.commit(next);
   }
 
   /** A new position: drawn, checked, put in the URL; old suggestions dropped. */
