@@ -122,6 +122,42 @@ export function shotEntryOf(
   };
 }
 
+/**
+ * A planner's stroke played as a game plays it: the decided shot with the
+ * mover's execution noise, seeded by noiseSeed(game seed, n) so a record
+ * replays it bit for bit, simulated and refereed, and its record entry.
+ * The game loop below and the service's bot move (server/games.ts) both
+ * play bot strokes through this. The simulator's refusal is an error in words.
+ */
+export function playDecidedStroke(
+  state: FrameState,
+  decision: Extract<Decision, { kind: 'shot' }>,
+  spec: PlayerSpec,
+  gameSeed: number,
+  n: number,
+  params: PhysicsParams,
+  ms?: number,
+): { executed: Shot; out: Played; entry: ShotEntry } | { error: string } {
+  const mover = state.pending ? state.pending.player : state.turn;
+  const [executed] = perturb(decision.shot, noiseOf(spec), noiseSeed(gameSeed, n));
+  const out = playShot(state, decision.call, executed, decision.placement, params);
+  if ('error' in out) return { error: out.error };
+  const entry = shotEntryOf(
+    n,
+    mover,
+    {
+      call: decision.call,
+      placement: decision.placement,
+      intended: decision.shot,
+      executed,
+      reason: decision.reason,
+    },
+    out,
+    ms,
+  );
+  return { executed, out, entry };
+}
+
 export type EndReason = FrameEndReason | 'shotCap';
 
 export interface FrameRecord {
@@ -176,29 +212,20 @@ export async function playFrame(
     const decision = d.value;
     let entry: ShotEntry;
     if (decision.kind === 'shot') {
-      const [executed] = perturb(
-        decision.shot,
-        noiseOf(setup.players[mover]),
-        noiseSeed(setup.seed, n),
-      );
-      const out = playShot(state, decision.call, executed, decision.placement, params);
-      if ('error' in out) {
-        return err(engineError('E_BAD_ACTION', `player ${mover} shot ${n}: ${out.error}`));
-      }
-      entry = shotEntryOf(
+      const played = playDecidedStroke(
+        state,
+        decision,
+        setup.players[mover],
+        setup.seed,
         n,
-        mover,
-        {
-          call: decision.call,
-          placement: decision.placement,
-          intended: decision.shot,
-          executed,
-          reason: decision.reason,
-        },
-        out,
+        params,
         ms,
       );
-      state = out.state;
+      if ('error' in played) {
+        return err(engineError('E_BAD_ACTION', `player ${mover} shot ${n}: ${played.error}`));
+      }
+      entry = played.entry;
+      state = played.out.state;
     } else {
       const action =
         decision.kind === 'decide'

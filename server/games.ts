@@ -2,7 +2,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { overrideBudget } from '../ai/budget.js';
 import type { Evaluator } from '../ai/evaluator.js';
 import { LEVELS } from '../ai/levels.js';
-import { perturb } from '../ai/noise.js';
 import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
 import { type Suggestion, suggestionOf } from '../ai/suggestion.js';
@@ -16,7 +15,7 @@ import type { ShotEvent } from '../engine/shotEvent.js';
 import { type FrameState, newFrame, type PlayerId } from '../engine/state.js';
 import type { Verdict } from '../engine/verdict.js';
 import type { Wire } from '../engine/wireType.js';
-import { noiseOf, noiseSeed, type PlayerSpec, type ShotEntry, shotEntryOf } from '../play/game.js';
+import { type PlayerSpec, playDecidedStroke, type ShotEntry, shotEntryOf } from '../play/game.js';
 import { makeDecider } from '../play/players.js';
 import { type GameRecord, gameRecord } from '../play/record.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
@@ -389,29 +388,26 @@ export class Games {
       let state: FrameState;
       let executed: Shot | undefined;
       if (decision.kind === 'shot') {
-        executed = perturb(decision.shot, noiseOf(spec), noiseSeed(g.setup.seed, n))[0];
-        const out = playShot(g.state, decision.call, executed, decision.placement, DEFAULT_PHYSICS);
-        if ('error' in out)
-          throw new HttpError(500, 'E_INTERNAL', `the bot's stroke was refused: ${out.error}`);
+        const played = playDecidedStroke(
+          g.state,
+          decision,
+          spec,
+          g.setup.seed,
+          n,
+          DEFAULT_PHYSICS,
+          ms,
+        );
+        if ('error' in played)
+          throw new HttpError(500, 'E_INTERNAL', `the bot's stroke was refused: ${played.error}`);
+        const { out } = played;
+        executed = played.executed;
         state = out.state;
         stored = {
           n,
           version: g.version + 1,
           by: 'bot',
           kind: 'stroke',
-          entry: shotEntryOf(
-            n,
-            mover,
-            {
-              call: decision.call,
-              placement: decision.placement,
-              intended: decision.shot,
-              executed,
-              reason: decision.reason,
-            },
-            out,
-            ms,
-          ),
+          entry: played.entry,
           verdict: out.verdict,
           events: out.events,
         };

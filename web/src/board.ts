@@ -78,23 +78,9 @@ export class Board {
     return this.view.toTable(p.x, p.y);
   }
 
-  /** The screen position of a table point (for tests and for placing pop-ups). */
-  toScreen(at: { x: number; y: number }): { x: number; y: number } {
-    const m = this.svg.getScreenCTM();
-    if (!m) return { x: Number.NaN, y: Number.NaN };
-    const p = new DOMPoint(this.view.X(at.x), this.view.Y(at.y)).matrixTransform(m);
-    return { x: p.x, y: p.y };
-  }
-
   /** Whether a table point lies on the playing surface or its cushions (not out past the rails). */
   onTable(at: { x: number; y: number }): boolean {
     const m = this.view.cushion + this.view.rail;
     return at.x > -m && at.x < this.view.L + m && at.y > -m && at.y < this.view.W + m;
   }
 }
-
-export const svgEl = (name: string, attrs: Record<string, string | number>): SVGElement => {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
-};

@@ -36,5 +36,3 @@ export function select(
   );
   return h('label', { class: 'field' }, h('span', {}, label), s);
 }
-
-export const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;

@@ -323,6 +323,7 @@ export class PlayView {
     let placement: Point | null = null;
     if (!cue && s.ballInHand) {
       const { length: L, width: W } = TABLE_DIMENSIONS[s.table];
+      // A first spot to drag from: mid-kitchen (the kitchen is x < L/4, R7), else on the head string.
       placement = { x: s.ballInHand.region === 'kitchen' ? L / 8 : L / 4, y: W / 2 };
       const ok = checkPlacement(s.table, s.ballInHand, s.balls, placement);
       if (!ok.ok) placement = { x: L / 8, y: W / 3 };
@@ -340,6 +341,7 @@ export class PlayView {
         phi = (Math.atan2(b.y - from.y, b.x - from.x) * 180) / Math.PI;
       }
     }
+    // Starting speeds only, changed by the slider: a firm break, a medium roll otherwise.
     this.aim = { ...this.aim, phi, placement, call: 'auto', V: s.phase === 'break' ? 8 : 2.5 };
   }
 

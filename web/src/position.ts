@@ -158,6 +158,7 @@ export function setBallInHand(
     const out = settled({ ...state, ballInHand: null }, state.balls);
     if (out.balls.some((b) => b.id === CUE)) return out;
     const { width: W } = TABLE_DIMENSIONS[state.table];
+    // Mid-kitchen: the kitchen is x < L/4 (R7), so L/8 is inside it whatever the table.
     const kitchen = TABLE_DIMENSIONS[state.table].length / 8;
     return placeBall(out, CUE, { x: kitchen, y: W / 2 });
   }
@@ -183,9 +184,4 @@ export function setTable(state: FrameState, table: TableSize): FrameState {
     out = placeBall(out, b.id, at) ?? freeSpot(out, b.id) ?? out;
   }
   return out;
-}
-
-/** Whether a cue-ball placement is in the region ball in hand allows (R7 note: the kitchen). */
-export function placementAllowed(state: FrameState, at: { x: number; y: number }): boolean {
-  return state.ballInHand?.region !== 'kitchen' || inKitchen(state.table, at.x);
 }
