@@ -14,11 +14,11 @@ export const BREAK_DATA: { readonly best: BreakStats; readonly command: string }
     },
     racks: 800,
     keep: 0.75875,
-    pocketedMean: 1.60875,
+    pocketedMean: 1.6075,
     scratch: 0.12625,
     eightDown: 0.00625,
     illegal: 0,
     lost: 0,
-    value: 0.601653881537374,
+    value: 0.6014928193101442,
   },
 };

@@ -1,3 +1,4 @@
+import { datan2 } from '../engine/dmath.js';
 import { nextUint32, seedState } from '../engine/prng.js';
 import type { Shot } from '../engine/shot.js';
 import { newFrame } from '../engine/state.js';
@@ -50,7 +51,7 @@ export function breakShot(table: TableSize, spec: BreakSpec, apex: { x: number; 
   // Aim at the apex ball's centre shifted sideways by `offset` radii.
   const dx = apex.x - at.x;
   const dy = apex.y + spec.offset * R - at.y;
-  return { phi: (Math.atan2(dy, dx) * 180) / Math.PI, V: spec.V, a: 0, b: spec.b };
+  return { phi: (datan2(dy, dx) * 180) / Math.PI, V: spec.V, a: 0, b: spec.b };
 }
 
 export function evaluateBreak(

@@ -1,6 +1,7 @@
 import { callableBalls, legalFirstContacts } from '../engine/adjudicate.js';
 import { type BallId, CUE, EIGHT } from '../engine/ball.js';
 import type { Call } from '../engine/call.js';
+import { dasin, dcos, dsin } from '../engine/dmath.js';
 import type { Layout } from '../engine/layout.js';
 import { checkPlacement } from '../engine/placement.js';
 import type { Shot } from '../engine/shot.js';
@@ -72,7 +73,7 @@ export function minSpeed(cut: number, dCue: number, dObj: number): number {
   // Rolling at 5/7 of its sliding speed (law 1), the ball needs v² = 2 μr g d to roll d (law 2).
   const vOb = (7 / 5) * Math.sqrt(2 * ROLL_DECEL * (dObj + 0.15));
   const arrive = dCue > 0.3 ? 0.8 : 0.95; // the cue ball loses speed sliding to roll
-  const v0 = vOb / (Math.max(0.15, Math.cos(cut)) * 0.975 * arrive);
+  const v0 = vOb / (Math.max(0.15, dcos(cut)) * 0.975 * arrive);
   return Math.max(0.4, v0 / CUE_TRANSFER);
 }
 
@@ -347,18 +348,18 @@ function safetyCandidates(
     const d = dist(cue, b);
     const base = toDegrees(angleOf(sub(b, cue)));
     for (const frac of [0, 0.5, -0.5, 0.85, -0.85]) {
-      const offRad = Math.asin(Math.min(0.99, (frac * D) / Math.max(d, D)));
+      const offRad = dasin(Math.min(0.99, (frac * D) / Math.max(d, D)));
       const off = toDegrees(offRad);
       // The cue ball's whole path up to the contact must be clear: the
       // loose test above admits a ball that grazes a neighbour, and a safety
       // that meets the neighbour first is a sure foul (R12; bench/runout.ts
       // --seed 9, rack 0 chose one for want of anything else).
       const u = {
-        x: Math.cos(((base + off) * Math.PI) / 180),
-        y: Math.sin(((base + off) * Math.PI) / 180),
+        x: dcos(((base + off) * Math.PI) / 180),
+        y: dsin(((base + off) * Math.PI) / 180),
       };
       const along =
-        d * Math.cos(offRad) - Math.sqrt(Math.max(0, D * D - (d * Math.sin(offRad)) ** 2));
+        d * dcos(offRad) - Math.sqrt(Math.max(0, D * D - d * dsin(offRad) * (d * dsin(offRad))));
       const contact = { x: cue.x + u.x * along, y: cue.y + u.y * along };
       if (!pathClear(cue, contact, others(b.id))) continue;
       for (const V of [0.8, 1.6, 2.8]) {
@@ -531,8 +532,8 @@ export function placements(
       for (const turn of turns) {
         const t = (turn * Math.PI) / 180;
         const dir = {
-          x: back.x * Math.cos(t) - back.y * Math.sin(t),
-          y: back.x * Math.sin(t) + back.y * Math.cos(t),
+          x: back.x * dcos(t) - back.y * dsin(t),
+          y: back.x * dsin(t) + back.y * dcos(t),
         };
         for (const d of [0.2, 0.4]) {
           const ghost = ghostBall(b, aim);

@@ -1,4 +1,5 @@
 import { type BallId, CUE } from '../engine/ball.js';
+import { dcos, dexp, dpowInt } from '../engine/dmath.js';
 import type { PocketId, Point, TableSize } from '../engine/table.js';
 import { POCKET_IDS } from '../engine/table.js';
 import {
@@ -49,7 +50,7 @@ export function erf(x: number): number {
     1 -
     ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) *
       t *
-      Math.exp(-x * x);
+      dexp(-x * x);
   return s * y;
 }
 
@@ -63,7 +64,7 @@ export function potChance(
   window: number,
 ): number {
   if (cut > MAX_CUT || window <= 0) return 0;
-  const tol = (window * D * Math.cos(cut)) / (Math.max(dObj, D) * Math.max(dCue, D));
+  const tol = (window * D * dcos(cut)) / (Math.max(dObj, D) * Math.max(dCue, D));
   const sigma = (noise.phi * Math.PI) / 180;
   // Thin cuts also suffer from speed and spin noise (throw varies): a mild extra penalty.
   const thin = cut > (65 * Math.PI) / 180 ? 0.7 : 1;
@@ -152,8 +153,8 @@ export function bestInHandChance(
 export function raceWin(a: number, b: number, q: number): number {
   if (a <= 0) return 1;
   if (b <= 0) return 0;
-  const ra = q ** a;
-  const rb = q ** b;
+  const ra = dpowInt(q, a);
+  const rb = dpowInt(q, b);
   // 1 − (1 − r_a)(1 − r_b) written as r_a + r_b − r_a r_b: no cancellation when both are tiny.
   return ra / (ra + rb - ra * rb);
 }

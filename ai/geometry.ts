@@ -1,3 +1,4 @@
+import { dacos, datan2, dcos, dhypot } from '../engine/dmath.js';
 import {
   BALL_RADIUS,
   type PocketId,
@@ -21,15 +22,15 @@ export interface Vec {
 }
 
 export const sub = (p: Point, q: Point): Vec => ({ x: p.x - q.x, y: p.y - q.y });
-export const len = (v: Point): number => Math.hypot(v.x, v.y);
-export const dist = (p: Point, q: Point): number => Math.hypot(p.x - q.x, p.y - q.y);
+export const len = (v: Point): number => dhypot(v.x, v.y);
+export const dist = (p: Point, q: Point): number => dhypot(p.x - q.x, p.y - q.y);
 export const unit = (v: Point): Vec => {
-  const l = Math.hypot(v.x, v.y);
+  const l = dhypot(v.x, v.y);
   return l > 0 ? { x: v.x / l, y: v.y / l } : { x: 1, y: 0 };
 };
 export const dot = (p: Point, q: Point): number => p.x * q.x + p.y * q.y;
 export const toDegrees = (rad: number): number => (rad * 180) / Math.PI;
-export const angleOf = (v: Point): number => Math.atan2(v.y, v.x);
+export const angleOf = (v: Point): number => datan2(v.y, v.x);
 
 /** Normalises degrees into [0, 360). */
 export function normDeg(d: number): number {
@@ -71,7 +72,7 @@ export function pocketAxis(_table: TableSize, pocket: PocketId): Vec {
 /** Angle (radians) between a ball's path from `from` to the pocket's aim point and the pocket's axis. */
 export function approachAngle(table: TableSize, pocket: PocketId, from: Point): number {
   const aim = pocketAim(table, pocket);
-  return Math.acos(Math.max(-1, Math.min(1, dot(unit(sub(aim, from)), pocketAxis(table, pocket)))));
+  return dacos(Math.max(-1, Math.min(1, dot(unit(sub(aim, from)), pocketAxis(table, pocket)))));
 }
 
 export function isSide(pocket: PocketId): boolean {
@@ -87,8 +88,9 @@ export function isSide(pocket: PocketId): boolean {
  * refuse angles past about 60°.
  */
 export function pocketHalfWindow(pocket: PocketId, approach: number): number {
-  const c = Math.cos(approach);
-  if (isSide(pocket)) return approach > (62 * Math.PI) / 180 ? 0 : 0.03 * Math.max(0, c) ** 1.5;
+  const c = dcos(approach);
+  if (isSide(pocket))
+    return approach > (62 * Math.PI) / 180 ? 0 : 0.03 * Math.max(0, c) * Math.sqrt(Math.max(0, c));
   return approach > (70 * Math.PI) / 180 ? 0.004 : 0.029 * Math.max(0.25, c);
 }
 
@@ -116,7 +118,7 @@ export function ghostBall(ball: Point, target: Point): Vec {
 export function cutAngle(cue: Point, ghost: Point, ball: Point, target: Point): number {
   const a = unit(sub(ghost, cue));
   const b = unit(sub(target, ball));
-  return Math.acos(Math.max(-1, Math.min(1, dot(a, b))));
+  return dacos(Math.max(-1, Math.min(1, dot(a, b))));
 }
 
 /** True when a point is on the playing surface with room for a ball. */

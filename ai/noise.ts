@@ -1,3 +1,4 @@
+import { dhypot } from '../engine/dmath.js';
 import type { PrngState } from '../engine/prng.js';
 import { SHOT_LIMITS, type Shot } from '../engine/shot.js';
 import type { Noise } from './levels.js';
@@ -73,15 +74,15 @@ export function perturb(shot: Shot, noise: Noise, state: PrngState): [Shot, Prng
   let b = (shot.b ?? 0) + g * noise.b;
   [g, s] = gaussian(s);
   const theta = Math.min(SHOT_LIMITS.theta.max, Math.max(0, (shot.theta ?? 0) + g * noise.theta));
-  const r = Math.hypot(a, b);
+  const r = dhypot(a, b);
   if (r > MAX_TIP_OFFSET) {
     a *= MAX_TIP_OFFSET / r;
     b *= MAX_TIP_OFFSET / r;
     // Rounding can leave the scaled offset an ulp outside the range.
     const lim = MAX_TIP_OFFSET * MAX_TIP_OFFSET;
     while (a * a + b * b > lim || Math.abs(a) > MAX_TIP_OFFSET || Math.abs(b) > MAX_TIP_OFFSET) {
-      a *= 1 - 2 ** -52;
-      b *= 1 - 2 ** -52;
+      a *= 1 - Number.EPSILON;
+      b *= 1 - Number.EPSILON;
     }
   }
   return [{ phi, V, a, b, theta }, s];

@@ -166,9 +166,9 @@ export function stratified(
       : 0;
   // Var of p·E1 + (1−p)·E0 with p, E1, E0 estimated apart (first order).
   const variance =
-    ((pKeep * (1 - pKeep)) / all.n) * (kept - notKept) ** 2 +
+    ((pKeep * (1 - pKeep)) / all.n) * ((kept - notKept) * (kept - notKept)) +
     (source.keeps > 0 ? (pKeep * pKeep * keptVar) / source.keeps : 0) +
-    (others > 0 ? ((1 - pKeep) ** 2 * otherVar) / others : 0);
+    (others > 0 ? ((1 - pKeep) * (1 - pKeep) * otherVar) / others : 0);
   return { value: pKeep * kept + (1 - pKeep) * notKept, stderr: Math.sqrt(variance) };
 }
 
@@ -217,7 +217,7 @@ export function reasonFor(r: RankedShot): string {
 const SPEED_PENALTY = 0.03;
 
 export function speedPenalty(c: Candidate, shot: Shot): number {
-  return c.kind === 'safety' ? 0 : SPEED_PENALTY * (shot.V / 7) ** 2;
+  return c.kind === 'safety' ? 0 : SPEED_PENALTY * ((shot.V / 7) * (shot.V / 7));
 }
 
 /**

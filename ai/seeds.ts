@@ -1,3 +1,4 @@
+import { dcos, dlog } from '../engine/dmath.js';
 import { nextUint32, type PrngState } from '../engine/prng.js';
 
 /**
@@ -39,6 +40,6 @@ export function uniform(state: PrngState): [number, PrngState] {
 export function gaussian(state: PrngState): [number, PrngState] {
   const [u1, s1] = uniform(state);
   const [u2, s2] = uniform(s1);
-  const r = Math.sqrt(-2 * Math.log(1 - u1));
-  return [r * Math.cos(2 * Math.PI * u2), s2];
+  const r = Math.sqrt(-2 * dlog(1 - u1));
+  return [r * dcos(2 * Math.PI * u2), s2];
 }

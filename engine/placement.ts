@@ -1,4 +1,5 @@
 import { type BallId, CUE } from './ball.js';
+import { dhypot } from './dmath.js';
 import { type EngineError, engineError } from './errors.js';
 import { err, ok, type Result } from './result.js';
 import type { BallInHand, TableBall } from './state.js';
@@ -31,7 +32,7 @@ export function checkPlacement(
   }
   for (const b of balls) {
     if (b.id === CUE || b.x === null || b.y === null) continue;
-    const d = Math.hypot(b.x - at.x, b.y - at.y);
+    const d = dhypot(b.x - at.x, b.y - at.y);
     if (d < 2 * R) {
       return err(
         engineError('E_PLACEMENT_OVERLAP', `ball ${b.id} is ${(d * 1000).toFixed(1)} mm away`, {

@@ -9,6 +9,7 @@ import {
   OBJECT_BALLS,
   ObjectBallIdSchema,
 } from './ball.js';
+import { datan2, dhypot } from './dmath.js';
 import { type EngineError, engineError, engineProblem } from './errors.js';
 import { err, ok, type Result } from './result.js';
 import type { FrameState } from './state.js';
@@ -165,7 +166,7 @@ export function checkRack(table: TableSize, balls: readonly RackBall[]): RackChe
   // The apex: the ball nearest the head rail.
   const apex = balls.reduce((a, b) => (b.x < a.x ? b : a));
   const spot = footSpot(table);
-  const off = Math.hypot(apex.x - spot.x, apex.y - spot.y);
+  const off = dhypot(apex.x - spot.x, apex.y - spot.y);
   if (off * 1000 > RACK_TOLERANCES_MM.footSpot) {
     fail(
       'APEX_ON_FOOT_SPOT',
@@ -184,7 +185,7 @@ export function checkRack(table: TableSize, balls: readonly RackBall[]): RackChe
     let bestD = Infinity;
     for (let i = 0; i < PLACES.length; i++) {
       const s = PLACES[i]!;
-      const d = Math.hypot(p.x - (c.re * s.dx - c.im * s.dy), p.y - (c.re * s.dy + c.im * s.dx));
+      const d = dhypot(p.x - (c.re * s.dx - c.im * s.dy), p.y - (c.re * s.dy + c.im * s.dx));
       if (d < bestD) {
         bestD = d;
         best = i;
@@ -208,7 +209,7 @@ export function checkRack(table: TableSize, balls: readonly RackBall[]): RackChe
     if (norm > 0) fit = { re: re / norm, im: im / norm };
     assigned = rel.map((p) => nearest(p, fit));
   }
-  const turn = (Math.atan2(fit.im, fit.re) * 180) / Math.PI;
+  const turn = (datan2(fit.im, fit.re) * 180) / Math.PI;
   const inPlace: (RackBall | undefined)[] = new Array(PLACES.length).fill(undefined);
   const crowded: BallId[] = [];
   assigned.forEach((a, k) => {
@@ -247,7 +248,7 @@ export function checkRack(table: TableSize, balls: readonly RackBall[]): RackChe
     const a = inPlace[i];
     const b = inPlace[j];
     if (!a || !b) continue;
-    const gap = Math.hypot(a.x - b.x, a.y - b.y) - D;
+    const gap = dhypot(a.x - b.x, a.y - b.y) - D;
     if (Math.abs(gap) * 1000 > RACK_TOLERANCES_MM.gap) {
       loose.push(a.id, b.id);
       if (Math.abs(gap) > Math.abs(worstGap)) {
@@ -275,7 +276,7 @@ export function checkRack(table: TableSize, balls: readonly RackBall[]): RackChe
   const astray: BallId[] = [];
   rel.forEach((p, k) => {
     const s = PLACES[assigned[k]!.place]!;
-    const d = Math.hypot(p.x - s.dx, p.y - s.dy);
+    const d = dhypot(p.x - s.dx, p.y - s.dy);
     if (d * 1000 > RACK_TOLERANCES_MM.place) astray.push(balls[k]!.id);
     if (d > worst) {
       worst = d;
@@ -338,11 +339,11 @@ export function applyRack(
   // tolerance may still have two balls overlapping by a misreading.
   for (const p of balls)
     for (const q of balls)
-      if (p.id < q.id && Math.hypot(p.x - q.x, p.y - q.y) < D - OVERLAP_TOLERANCE)
+      if (p.id < q.id && dhypot(p.x - q.x, p.y - q.y) < D - OVERLAP_TOLERANCE)
         return err(
           engineError(
             'E_RACK_ILLEGAL',
-            `FROZEN: balls ${p.id} and ${q.id} overlap by ${mm(D - Math.hypot(p.x - q.x, p.y - q.y))} mm: report where they really stand`,
+            `FROZEN: balls ${p.id} and ${q.id} overlap by ${mm(D - dhypot(p.x - q.x, p.y - q.y))} mm: report where they really stand`,
             { field: 'balls', ball: q.id },
           ),
         );

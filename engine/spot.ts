@@ -39,7 +39,9 @@ export function spotBalls(
     let x = x0;
     for (let guard = 0; guard < 64; guard++) {
       if (dir * (x - limit) > 1e-12) return null;
-      const blocker = obstacles.find((o) => (o.x - x) ** 2 + (o.y - y) ** 2 < (2 * R) ** 2 - 1e-12);
+      const blocker = obstacles.find(
+        (o) => (o.x - x) * (o.x - x) + (o.y - y) * (o.y - y) < 4 * R * R - 1e-12,
+      );
       if (!blocker) return x;
       // Just beyond the blocker along the string: |x − ox|² + dy² = (2R)².
       const dy = blocker.y - y;

@@ -25,7 +25,12 @@ import { type FrameRecord, type PlayerSpec, type ShotEntry, STRATEGIES } from '.
  * and outcome. It replays bit for bit: the executed strokes are in it, so a
  * replay needs neither the planner nor its noise.
  */
-export const ENGINE_VERSION = '0.1.0';
+/**
+ * The version of the engine and simulator a record's outcomes come from;
+ * replay refuses a record of another. 0.2.0: the simulator's elementary
+ * functions are engine/dmath.ts's, the same bits in every JavaScript engine.
+ */
+export const ENGINE_VERSION = '0.2.0';
 
 const PointSchema = closed({ x: Type.Number(), y: Type.Number() });
 

@@ -1,4 +1,5 @@
 import type { BallId } from '../engine/ball.js';
+import { dexp } from '../engine/dmath.js';
 import type { ShotEvent } from '../engine/shotEvent.js';
 import { type ContactModel, contactModel, contactReach, contactTime } from './contact.js';
 import { collideCushion } from './cushion.js';
@@ -340,7 +341,7 @@ export class Cluster {
         const ty = wy - wn * ny;
         const slip = Math.sqrt(tx * tx + ty * ty + wz * wz);
         if (slip > 0) {
-          const mu = f.a + f.b * Math.exp(-f.c * slip);
+          const mu = f.a + f.b * dexp(-f.c * slip);
           const stick = (m * slip) / 7;
           const muJ = mu * Jn;
           const Jt = Math.min(muJ, stick);

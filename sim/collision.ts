@@ -1,3 +1,4 @@
+import { dexp } from '../engine/dmath.js';
 import type { Balls } from './motion.js';
 import type { PhysicsParams } from './params.js';
 
@@ -54,7 +55,7 @@ export function collideBalls(b: Balls, i: number, j: number, p: PhysicsParams): 
   let py = Jn * ny;
   if (slip > 0) {
     const f = p.ballFriction;
-    const mu = f.a + f.b * Math.exp(-f.c * slip);
+    const mu = f.a + f.b * dexp(-f.c * slip);
     const stick = (m * slip) / 7;
     const Jt = Math.min(mu * Jn, stick);
     const hx = tx / slip;

@@ -1,3 +1,4 @@
+import { datan, dcos, dsin } from '../engine/dmath.js';
 import type { Shot } from '../engine/shot.js';
 import type { PhysicsParams } from './params.js';
 
@@ -33,7 +34,7 @@ const DEG = Math.PI / 180;
 
 export function squirtAngle(a: number, p: PhysicsParams): number {
   const c2 = 1 - a * a;
-  return Math.atan((2.5 * a * Math.sqrt(c2)) / (1 + p.squirtMassRatio + 2.5 * c2));
+  return datan((2.5 * a * Math.sqrt(c2)) / (1 + p.squirtMassRatio + 2.5 * c2));
 }
 
 export function strike(shot: Shot, p: PhysicsParams, out: StrikeOut): void {
@@ -41,10 +42,10 @@ export function strike(shot: Shot, p: PhysicsParams, out: StrikeOut): void {
   const b = shot.b ?? 0;
   const phi = shot.phi * DEG;
   const theta = (shot.theta ?? 0) * DEG;
-  const cp = Math.cos(phi);
-  const sp = Math.sin(phi);
-  const ct = Math.cos(theta);
-  const st = Math.sin(theta);
+  const cp = dcos(phi);
+  const sp = dsin(phi);
+  const ct = dcos(theta);
+  const st = dsin(theta);
   // Cue axis d̂, right ŝ (horizontal), up û = ŝ × d̂.
   const dx = ct * cp;
   const dy = ct * sp;
@@ -61,8 +62,8 @@ export function strike(shot: Shot, p: PhysicsParams, out: StrikeOut): void {
   const speed = (J * ct) / m;
   const sq = squirtAngle(a, p);
   const heading = phi + sq;
-  out.vx = speed * Math.cos(heading);
-  out.vy = speed * Math.sin(heading);
+  out.vx = speed * dcos(heading);
+  out.vy = speed * dsin(heading);
   const k = (J * p.R) / (0.4 * m * p.R * p.R);
   out.wx = k * (a * ux - b * sx);
   out.wy = k * (a * uy - b * sy);

@@ -1,3 +1,4 @@
+import { dcos, dsin } from '../engine/dmath.js';
 import type { Rail } from '../engine/shotEvent.js';
 import { type PocketId, TABLE_DIMENSIONS, type TableSize } from '../engine/table.js';
 import type { PhysicsParams } from './params.js';
@@ -96,8 +97,8 @@ function pocketParts(
   const segments: Segment[] = [];
   const vertices: Vertex[] = [];
   const holes: Hole[] = [];
-  const c = Math.cos(p.cornerCut * DEG);
-  const s = Math.sin(p.cornerCut * DEG);
+  const c = dcos(p.cornerCut * DEG);
+  const s = dsin(p.cornerCut * DEG);
   // Corner HR: tips one mouth width apart across the 45° mouth.
   const d = p.cornerMouth / Math.SQRT2;
   const axisX = -Math.SQRT1_2;
@@ -130,8 +131,8 @@ function pocketParts(
     holes.push({ x: mx + axisX * k, y: my + axisY * k, r: p.cornerHoleRadius, pocket: 'HR' });
   }
   // Side SR at (0, −hw): tips at x' = ±mouth/2.
-  const cs = Math.cos(p.sideCut * DEG);
-  const ss = Math.sin(p.sideCut * DEG);
+  const cs = dcos(p.sideCut * DEG);
+  const ss = dsin(p.sideCut * DEG);
   const sdepth = p.sideShelf + 2 * p.sideHoleRadius;
   for (const sign of [1, -1]) {
     const tx = (sign * p.sideMouth) / 2;

@@ -150,7 +150,7 @@ export function checkLayout(
     for (let j = i + 1; j < bs.length; j++) {
       const a = bs[i]!;
       const b = bs[j]!;
-      const d2 = (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+      const d2 = (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y);
       const lim = 2 * R - OVERLAP_TOLERANCE;
       if (d2 < lim * lim) {
         return simError('E_SIM_OVERLAP', `balls ${a.id} and ${b.id} overlap`, {
@@ -193,11 +193,11 @@ function checkOnSlate(
     const dx = x - h.x;
     const dy = y - h.y;
     // Within a ball's radius of the hole's edge, on the table's side of it.
-    return dx * dx + dy * dy < (h.r + R) ** 2 && dx * -h.x + dy * -h.y > 0;
+    return dx * dx + dy * dy < (h.r + R) * (h.r + R) && dx * -h.x + dy * -h.y > 0;
   });
   if (!(Math.abs(x) < L / 2 && Math.abs(y) < W / 2) && !inMouth) return outside();
   for (const h of geo.holes) {
-    if ((x - h.x) ** 2 + (y - h.y) ** 2 < h.r * h.r) {
+    if ((x - h.x) * (x - h.x) + (y - h.y) * (y - h.y) < h.r * h.r) {
       return simError(
         'E_SIM_IN_POCKET',
         `ball ${b.id} at (${b.x}, ${b.y}) is over pocket ${h.pocket}`,
@@ -217,7 +217,11 @@ function checkOnSlate(
     if (d < R - CUSHION_TOLERANCE && d > -2 * R) return outside();
   }
   for (const v of geo.vertices) {
-    if ((x - v.x) ** 2 + (y - v.y) ** 2 < (R - CUSHION_TOLERANCE) ** 2) return outside();
+    if (
+      (x - v.x) * (x - v.x) + (y - v.y) * (y - v.y) <
+      (R - CUSHION_TOLERANCE) * (R - CUSHION_TOLERANCE)
+    )
+      return outside();
   }
   return null;
 }

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,12 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.move(to.x, to.y, { steps: 4 });
   await page.mouse.up();
 }
+
+/** The record fixture (pool8 play --a greedy --b random --seed 3 --out) and its number of actions. */
+const RECORD = join(import.meta.dirname, '../cli/fixtures/record-greedy-random.json');
+const RECORD_ACTIONS = (
+  JSON.parse(readFileSync(RECORD, 'utf8')) as { frames: { shots: unknown[] }[] }
+).frames.reduce((n, f) => n + f.shots.length, 0);
 
 const ball = (id: number) => `svg.board g.balls g.ball[data-ball="${id}"]`;
 
@@ -249,14 +256,45 @@ describe('the page in a real browser', () => {
     await expect.poll(() => counter.textContent()).toBe(`position 0 of ${actions}`);
 
     await page.goto(`${server.url}/#/replay`);
-    await page
-      .locator('input[type="file"]')
-      .setInputFiles(join(import.meta.dirname, '../cli/fixtures/record-greedy-random.json'));
+    await page.locator('input[type="file"]').setInputFiles(RECORD);
     await page.locator('[data-check]').waitFor();
     expect(await page.locator('[data-check]').getAttribute('data-check')).toBe('ok');
-    expect(await page.locator('ol.steps li').count()).toBe(15);
+    expect(await page.locator('ol.steps li').count()).toBe(RECORD_ACTIONS);
     await page.keyboard.press('End');
     await page.screenshot({ path: join(SHOTS, 'replay-record.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('replay: a file of several records (match --out) listed, one chosen, and back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/#/replay`);
+    const line = readFileSync(RECORD, 'utf8').trim();
+    // Two records and a line torn by a run stopped mid-write.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'games.jsonl',
+      mimeType: 'application/jsonl',
+      buffer: Buffer.from(`${line}\n${line}\n${line.slice(0, 100)}`),
+    });
+    const items = page.locator('ol.records li');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(3);
+    expect(await items.nth(0).textContent()).toMatch(/^greedy \(olympiad\) vs random \(olympiad\)/);
+    expect(await items.nth(2).textContent()).toMatch(/^line 3 is not JSON/);
+    await page.screenshot({ path: join(SHOTS, 'replay-records.png') });
+    await items.nth(1).locator('button').click();
+    await page.locator('[data-check]').waitFor();
+    expect(await page.locator('[data-check]').getAttribute('data-check')).toBe('ok');
+    expect(await page.locator('.side h2').textContent()).toContain('record 2 of 3');
+    expect(await page.locator('ol.steps li').count()).toBe(RECORD_ACTIONS);
+    await page.keyboard.press('End');
+    await expect
+      .poll(() => page.locator('.counter').textContent())
+      .toBe(`position ${RECORD_ACTIONS} of ${RECORD_ACTIONS}`);
+    await page.locator('[data-action="records"]').click();
+    await expect.poll(() => items.count()).toBe(3);
     expect(errors).toEqual([]);
     await page.close();
   });

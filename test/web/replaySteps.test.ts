@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replay } from '../../play/record.js';
 import { ballsAt, strokeMotion } from '../../web/src/motion.js';
-import { replayOfRecord } from '../../web/src/replaySteps.js';
+import { recordsOfFile, replayOfRecord } from '../../web/src/replaySteps.js';
 
 /**
  * A record file replayed on the page (web/src/replaySteps.ts): one step per
@@ -56,5 +56,42 @@ describe('replay steps from a record', () => {
     const r = replayOfRecord({ format: 'pool8/game/1' });
     expect('error' in r && r.error).toMatch(/not a pool8 game record/);
     expect('error' in replayOfRecord(null)).toBe(true);
+  });
+});
+
+describe('the records of a record file', () => {
+  const line = JSON.stringify(fixture);
+  const frame = fixture.frames[0];
+  const fixtureSummary = `greedy (olympiad) vs random (olympiad), 9ft: seed ${frame.seed}, player ${frame.breaker} broke, ${frame.shots.length} actions, player ${frame.winner} won (${frame.reason})`;
+
+  it('play --out: one record, on one line or pretty-printed', () => {
+    for (const text of [line, `${line}\n`, JSON.stringify(fixture, null, 2)]) {
+      const rs = recordsOfFile(text);
+      expect(rs.map((r) => [r.line, r.ok, r.summary])).toEqual([[1, true, fixtureSummary]]);
+      expect(rs[0]!.doc).toEqual(fixture);
+    }
+  });
+
+  it('match --out: one record a line, in file order; blank lines skipped, a torn last line named', () => {
+    const swapped = { ...fixture, players: [fixture.players[1], fixture.players[0]] };
+    const text = `${line}\n\n${JSON.stringify(swapped)}\n${line.slice(0, 80)}`;
+    const rs = recordsOfFile(text);
+    expect(rs.map((r) => [r.line, r.ok])).toEqual([
+      [1, true],
+      [3, true],
+      [4, false],
+    ]);
+    expect(rs[0]!.summary).toBe(fixtureSummary);
+    expect(rs[1]!.summary).toMatch(/^random \(olympiad\) vs greedy \(olympiad\), 9ft: /);
+    expect(rs[2]!.summary).toMatch(/^line 4 is not JSON: /);
+    expect(rs[2]!.doc).toBeNull();
+  });
+
+  it('a line of JSON that is not a record is named with its field', () => {
+    const rs = recordsOfFile(`${line}\n{"format":"pool8/game/1"}\n`);
+    expect(rs[1]!.ok).toBe(false);
+    expect(rs[1]!.summary).toMatch(/^line 2: not a pool8 game record: record\./);
+    expect(recordsOfFile('')).toEqual([]);
+    expect(recordsOfFile('  \n \n')).toEqual([]);
   });
 });

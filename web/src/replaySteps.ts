@@ -75,6 +75,72 @@ export function replayOfRecord(doc: unknown, name = 'record'): Replay | { error:
   };
 }
 
+/**
+ * One game record of a record file: `pool8 play --out` writes one record,
+ * `match --out` one per line (JSON Lines), `replay` reads either. `doc` is
+ * the parsed line (null when it is not JSON) and `summary` a line of words
+ * for the picker: the players, the frames and who won, or why the line is
+ * not a record.
+ */
+export interface FileRecord {
+  /** 1-based line of the file the record starts on. */
+  readonly line: number;
+  readonly doc: unknown;
+  readonly summary: string;
+  readonly ok: boolean;
+}
+
+/** The records of a record file's text, in file order; a file of one JSON document (pretty-printed or not) is one record. */
+export function recordsOfFile(text: string): FileRecord[] {
+  try {
+    const whole: unknown = JSON.parse(text);
+    return [fileRecord(1, whole)];
+  } catch {
+    // Not one document: JSON Lines, read line by line below.
+  }
+  const out: FileRecord[] = [];
+  for (const [i, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(line);
+    } catch (e) {
+      // A torn last line (a run stopped mid-write) is named, and the lines before it still open.
+      out.push({
+        line: i + 1,
+        doc: null,
+        summary: `line ${i + 1} is not JSON: ${(e as Error).message}`,
+        ok: false,
+      });
+      continue;
+    }
+    out.push(fileRecord(i + 1, doc));
+  }
+  return out;
+}
+
+function fileRecord(line: number, doc: unknown): FileRecord {
+  const problem = firstProblem(GameRecordSchema, doc, 'record');
+  if (problem)
+    return {
+      line,
+      doc,
+      summary: `line ${line}: not a pool8 game record: ${problem.field}: ${problem.problem}`,
+      ok: false,
+    };
+  const r = doc as GameRecord;
+  const players = r.players.map((p) => `${p.strategy} (${p.level})`).join(' vs ');
+  const frames = r.frames
+    .map((f) => {
+      const shots = f.shots.length;
+      const end =
+        f.winner === null ? `no winner (${f.reason})` : `player ${f.winner} won (${f.reason})`;
+      return `seed ${f.seed}, player ${f.breaker} broke, ${shots} action${shots === 1 ? '' : 's'}, ${end}`;
+    })
+    .join('; ');
+  return { line, doc, summary: `${players}, ${r.table}: ${frames}`, ok: true };
+}
+
 export function replayOfPositions(p: Positions): Replay {
   const steps: Step[] = [];
   let before = p.initial;

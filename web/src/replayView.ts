@@ -5,12 +5,20 @@ import { Board } from './board.js';
 import { h, select } from './dom.js';
 import { strokeMotion } from './motion.js';
 import { knownGames } from './playView.js';
-import { type Replay, replayOfPositions, replayOfRecord, type Step } from './replaySteps.js';
+import {
+  type FileRecord,
+  type Replay,
+  recordsOfFile,
+  replayOfPositions,
+  replayOfRecord,
+  type Step,
+} from './replaySteps.js';
 import { verdictText } from './rulesText.js';
 
 /**
  * Replays (docs/web.md "Replay"): a game from the service (#/replay/<id>)
- * or a record file dropped on the page (`pool8 play --out`), stepped or
+ * or a record file dropped on the page (`pool8 play --out`; a file of
+ * several, `match --out`, lists them to choose from), stepped or
  * played shot by shot, each stroke animated from the simulator's trace.
  * Keys: → next, ← back, Home / End, Space play or pause; every shot is
  * also a line of text in the list beside the table.
@@ -26,6 +34,8 @@ export class ReplayView {
   private readonly status = h('p', { class: 'status', role: 'status' });
   private readonly list = h('ol', { class: 'steps' });
   private readonly counter = h('span', { class: 'counter', 'aria-live': 'polite' });
+  /** The record file opened, when the replay came from one. */
+  private file: { name: string; records: readonly FileRecord[] } | null = null;
 
   constructor(id: string | null) {
     this.root = h('section', { class: 'view replay', 'data-view': 'replay', tabindex: '-1' });
@@ -101,18 +111,63 @@ export class ReplayView {
   }
 
   private async loadFile(f: File): Promise<void> {
-    const text = await f.text();
-    // A record file may hold several records, one per line (match --out): the first is shown.
-    const first = text.trim().split('\n')[0] ?? '';
-    let doc: unknown;
-    try {
-      doc = JSON.parse(first);
-    } catch (e) {
-      return this.say(`${f.name} is not JSON: ${(e as Error).message}`, true);
-    }
-    const r = replayOfRecord(doc, f.name);
-    if ('error' in r) return this.say(r.error, true);
-    this.open(r);
+    const records = recordsOfFile(await f.text());
+    const readable = records.filter((r) => r.ok);
+    if (readable.length === 0)
+      return this.say(
+        records.length === 0
+          ? `${f.name} holds no record.`
+          : `${f.name}: ${records.map((r) => r.summary).join('; ')}`,
+        true,
+      );
+    this.file = { name: f.name, records };
+    if (records.length === 1) this.openRecord(0);
+    else this.showRecords();
+  }
+
+  /** A file of several records (match --out): one line each, to choose from. */
+  private showRecords(): void {
+    const file = this.file!;
+    this.playing = false;
+    this.animator?.stop();
+    this.replay = null;
+    this.root.replaceChildren(
+      h(
+        'div',
+        { class: 'start' },
+        h('h2', {}, `${file.name}: ${file.records.length} records`),
+        h(
+          'ol',
+          { class: 'records' },
+          ...file.records.map((r, k) =>
+            h(
+              'li',
+              { 'data-record': k },
+              r.ok
+                ? h(
+                    'button',
+                    { type: 'button', class: 'link', onclick: () => this.openRecord(k) },
+                    r.summary,
+                  )
+                : h('span', { class: 'error' }, r.summary),
+            ),
+          ),
+        ),
+        this.status,
+      ),
+    );
+    this.say('Choose a record to replay.');
+  }
+
+  private openRecord(k: number): void {
+    const file = this.file!;
+    const many = file.records.length > 1;
+    const r = replayOfRecord(
+      file.records[k]!.doc,
+      many ? `${file.name}, record ${k + 1} of ${file.records.length}` : file.name,
+    );
+    if ('error' in r) this.say(r.error, true);
+    else this.open(r, many ? () => this.showRecords() : null);
   }
 
   private async loadGame(id: string): Promise<void> {
@@ -125,7 +180,8 @@ export class ReplayView {
     }
   }
 
-  private open(r: Replay): void {
+  /** `back`: the way back to the list of the file's records, when it holds several. */
+  private open(r: Replay, back: (() => void) | null = null): void {
     this.replay = r;
     const first = r.steps[0]?.before;
     if (!first) {
@@ -189,6 +245,13 @@ export class ReplayView {
       h(
         'div',
         { class: 'side' },
+        back
+          ? h(
+              'button',
+              { type: 'button', class: 'link', 'data-action': 'records', onclick: back },
+              '◀ All records in the file',
+            )
+          : null,
         h('h2', {}, r.title),
         h(
           'p',
