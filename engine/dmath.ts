@@ -38,25 +38,48 @@ const LN2_LO = -1.7239444525614835e-13;
 /** Reduction by π/2 stays exact up to this |x| (|k| < 2^20). */
 const REDUCE_MAX = 1.5e6;
 
-/** 1/n! for the sine and cosine series, n = 0 … 21. */
+/** 1/n! for the series, n = 0 … 21. */
 const INV_FACT: number[] = [1];
 for (let n = 1; n <= 21; n++) INV_FACT.push(INV_FACT[n - 1]! / n);
+
+/** The series' coefficients from n = hi down to lo in steps of `step`, each with its sign. */
+function coefficients(
+  hi: number,
+  lo: number,
+  step: number,
+  term: (n: number) => number,
+): readonly number[] {
+  const out: number[] = [];
+  for (let n = hi; n >= lo; n -= step) out.push(term(n));
+  return out;
+}
+
+/** c₀zᵏ + c₁zᵏ⁻¹ + … + cₖ by Horner's rule, in that fixed order. */
+function horner(c: readonly number[], z: number): number {
+  let p = c[0]!;
+  for (let i = 1; i < c.length; i++) p = p * z + c[i]!;
+  return p;
+}
+
+// sin: (−1)^m / (2m+1)! for 2m+1 = 19 … 3; cos: (−1)^m / (2m)! for 2m = 20 … 4;
+// exp: 1/n! for n = 17 … 2; log: 1/n for n = 23 … 3 (odd); atan: (−1)^m / (2m+1) for 31 … 3.
+const SIN = coefficients(19, 3, 2, (n) => (((n - 1) / 2) % 2 === 0 ? INV_FACT[n]! : -INV_FACT[n]!));
+const COS = coefficients(20, 4, 2, (n) => ((n / 2) % 2 === 0 ? INV_FACT[n]! : -INV_FACT[n]!));
+const EXP = coefficients(17, 2, 1, (n) => INV_FACT[n]!);
+const LOG = coefficients(23, 3, 2, (n) => 1 / n);
+const ATAN = coefficients(31, 3, 2, (n) => (((n - 1) / 2) % 2 === 0 ? 1 / n : -1 / n));
 
 /** sin r for |r| ≤ π/4: r − r³/3! + … − r¹⁹/19!; the next term is below 1e-19 of the first. */
 function sinKernel(r: number): number {
   if (r === 0) return r; // ±0 keeps its sign, as sin does
   const z = r * r;
-  let p = -INV_FACT[19]!;
-  for (let n = 17; n >= 3; n -= 2)
-    p = p * z + (((n - 1) / 2) % 2 === 0 ? INV_FACT[n]! : -INV_FACT[n]!);
-  return r + r * z * p;
+  return r + r * z * horner(SIN, z);
 }
 
 /** cos r for |r| ≤ π/4: 1 − r²/2! + … + r²⁰/20!. */
 function cosKernel(r: number): number {
   const z = r * r;
-  let p = INV_FACT[20]!;
-  for (let n = 18; n >= 4; n -= 2) p = p * z + ((n / 2) % 2 === 0 ? INV_FACT[n]! : -INV_FACT[n]!);
+  const p = horner(COS, z);
   // 1 − z/2 + z²·p, the small terms summed first.
   const hz = 0.5 * z;
   const w = 1 - hz;
@@ -125,9 +148,7 @@ export function dexp(x: number): number {
   const k = Math.round(x / (LN2_HI + LN2_LO));
   const r = x - k * LN2_HI - k * LN2_LO; // |r| ≤ ln2/2 + a rounding
   // e^r by its series to r¹⁷/17!: below 1e-19 relative for |r| ≤ 0.35.
-  let p = INV_FACT[17]!;
-  for (let n = 16; n >= 2; n--) p = p * r + INV_FACT[n]!;
-  const er = 1 + (r + r * r * p);
+  const er = 1 + (r + r * r * horner(EXP, r));
   // Scaled in two steps so that neither factor overflows or leaves the normal range early.
   const k1 = Math.trunc(k / 2);
   return er * pow2(k1) * pow2(k - k1);
@@ -164,9 +185,7 @@ export function dlog(x: number): number {
   const f = m - 1;
   const s = f / (2 + f);
   const z = s * s;
-  let p = 1 / 23;
-  for (let n = 21; n >= 3; n -= 2) p = p * z + 1 / n;
-  const lnm = 2 * s + 2 * s * z * p;
+  const lnm = 2 * s + 2 * s * z * horner(LOG, z);
   return e * LN2_HI + (e * LN2_LO + lnm);
 }
 
@@ -175,9 +194,7 @@ function atanKernel(t: number): number {
   const u = t / (1 + Math.sqrt(1 + t * t)); // |u| ≤ 0.199
   const z = u * u;
   // u − u³/3 + u⁵/5 − … − u³¹/31: below 1e-20 of u.
-  let p = -1 / 31;
-  for (let n = 29; n >= 3; n -= 2) p = p * z + (((n - 1) / 2) % 2 === 0 ? 1 / n : -1 / n);
-  return 2 * (u + u * z * p);
+  return 2 * (u + u * z * horner(ATAN, z));
 }
 
 /** tan(π/8) = √2 − 1: above it the argument is moved by π/4. */
