@@ -35,8 +35,15 @@ const PIO4_LO = 3.061616997868383e-17;
 // ln 2 = LN2_HI + LN2_LO, LN2_HI with 40 significant bits: k·LN2_HI exact for |k| < 2^13.
 const LN2_HI = 0.6931471805601177;
 const LN2_LO = -1.7239444525614835e-13;
-/** Reduction by π/2 stays exact up to this |x| (|k| < 2^20). */
+/**
+ * Reduction by π/2 stays exact up to this |x| (|k| < 2^20). Beyond it the
+ * argument is first taken modulo the double nearest 2π with `%`, which is
+ * exact: not the true sine of so large an angle (its own ulp is more than a
+ * degree beyond 1e14), but the same bits everywhere, where Math.sin would
+ * not be. A shot's φ is any finite number of degrees (engine/shot.ts).
+ */
 const REDUCE_MAX = 1.5e6;
+const TWO_PI = 4 * PIO2_HI;
 
 /** 1/n! for the series, n = 0 … 21. */
 const INV_FACT: number[] = [1];
@@ -87,7 +94,8 @@ function cosKernel(r: number): number {
 }
 
 /** x = k·π/2 + r with |r| ≤ π/4 (about): k mod 4 and r. */
-function reduce(x: number): { q: number; r: number } {
+function reduce(big: number): { q: number; r: number } {
+  const x = Math.abs(big) > REDUCE_MAX ? big % TWO_PI : big;
   if (Math.abs(x) <= PIO4_HI) return { q: 0, r: x };
   const k = Math.round(x / PIO2_HI);
   const r = x - k * P1 - k * P2 - k * P3;
@@ -96,7 +104,6 @@ function reduce(x: number): { q: number; r: number } {
 
 export function dsin(x: number): number {
   if (!Number.isFinite(x)) return Number.NaN;
-  if (Math.abs(x) > REDUCE_MAX) return Math.sin(x); // never reached by a table's angles
   const { q, r } = reduce(x);
   switch (q) {
     case 0:
@@ -112,7 +119,6 @@ export function dsin(x: number): number {
 
 export function dcos(x: number): number {
   if (!Number.isFinite(x)) return Number.NaN;
-  if (Math.abs(x) > REDUCE_MAX) return Math.cos(x);
   const { q, r } = reduce(x);
   switch (q) {
     case 0:

@@ -104,6 +104,20 @@ describe('deterministic elementary functions', () => {
     expect(dpowInt(0.5, 1074)).toBe(5e-324);
   });
 
+  it('huge angles (a shot’s φ may be any finite number of degrees): finite and bounded', () => {
+    for (const x of [2e6, -3.7e9, 1e15, 1.7e308, -5e300]) {
+      for (const v of [dsin(x), dcos(x)]) {
+        expect(Number.isFinite(v)).toBe(true);
+        expect(Math.abs(v)).toBeLessThanOrEqual(1);
+      }
+      // Taken modulo the double 2π by `%`, exact by the spec, not handed to Math.sin.
+      expect(dsin(x)).toBe(dsin(x % (2 * Math.PI)));
+      expect(dcos(x)).toBe(dcos(x % (2 * Math.PI)));
+      // At 2e6 the step is already taken, and still agrees with Math to 1e-9.
+      if (Math.abs(x) < 1e7) expect(Math.abs(dsin(x) - Math.sin(x))).toBeLessThan(1e-9);
+    }
+  });
+
   it('powers by repeated squaring: within n ulp of x^n for the race model’s n ≤ 16', () => {
     fc.assert(
       fc.property(double(0.01, 1), fc.integer({ min: 0, max: 16 }), (x, n) => {
