@@ -10,6 +10,7 @@
  * Run: npm run build && node dist/bench/runout.js [--racks N=40] [--seed S=2]
  *      [--level olympiad] [--budget '{"finalists":12}'] [--threads 2] [--json]
  *      [--dump DIR] [--in-hand] [--in-hand-from N] [--exact-from N] [--table 9ft]
+ *      [--break '{"yFrac":0.5,"offset":0.5,"V":11,"b":-0.3}']
  * `--in-hand` gives the shooter ball in hand anywhere before every shot after
  * the break: the run-outs with perfect position (as good as the planner's
  * placement search), at the same execution noise. It bounds what any
@@ -19,7 +20,9 @@
  * rack the position is lost. `--exact-from N` plays the planner's chosen
  * shots without execution noise once N or fewer balls of the group are left
  * (the planner still plans for the noise): what its plans are worth when
- * carried out as meant, against what the noise leaves of them.
+ * carried out as meant, against what the noise leaves of them. `--break SPEC`
+ * plays that break (ai/breakSearch.ts `BreakSpec`) in place of the stored
+ * one, so that a break is judged by the run-outs after it on the same racks.
  * The summary's `stoppedAt` counts the innings that stopped after a kept
  * break (safety, miss, foul, 8 lost) by the group balls left, index 0 being
  * on the 8; `missedAt` the missed shots by the planner's estimate of P(pot);
@@ -34,6 +37,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { type BreakSpec, breakPlacement, breakShot } from '../ai/breakSearch.js';
 import { type Budget, LEVEL_NAMES, type Level } from '../ai/levels.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
@@ -41,9 +45,17 @@ import { PoolEvaluator } from '../ai/pool.js';
 import { problemBalls } from '../ai/problemBalls.js';
 import { playShot } from '../ai/sampling.js';
 import { deriveSeed } from '../ai/seeds.js';
+import { parseBreakSpec } from '../cli/commands/searchBreak.js';
+import { CliError } from '../cli/io.js';
 import { ballsOf, CUE } from '../engine/ball.js';
 import { type FrameState, newFrame } from '../engine/state.js';
-import { DEFAULT_TABLE, isTableSize, TABLE_SIZES, type TableSize } from '../engine/table.js';
+import {
+  DEFAULT_TABLE,
+  footSpot,
+  isTableSize,
+  TABLE_SIZES,
+  type TableSize,
+} from '../engine/table.js';
 import { noiseSeed } from '../play/game.js';
 import { gameSeed, percentile } from '../play/match.js';
 import { DEFAULT_PHYSICS } from '../sim/index.js';
@@ -77,6 +89,7 @@ const values = parseOptions(
     'exact-from': { type: 'string' },
     dump: { type: 'string' },
     table: { type: 'string', default: DEFAULT_TABLE },
+    break: { type: 'string' },
   },
   `
 usage: node dist/bench/runout.js [options]
@@ -96,6 +109,8 @@ The planner's first inning after its own break on the racks of \`pool8 match --s
                   is played without execution noise (the planner still plans with it)
   --dump DIR      write the last three decisions of every failed inning to DIR
   --table T       ${TABLE_SIZES.join(' | ')} (default ${DEFAULT_TABLE}); the stored break is played on it
+  --break JSON    play this break instead of the stored one: {"yFrac","offset","V","b"} as
+                  \`pool8 measure-break --spec\` takes it, e.g. '{"yFrac":0.5,"offset":0.5,"V":11,"b":-0.3}'
 `,
 );
 const check = argChecks('runout');
@@ -123,6 +138,15 @@ try {
   budget = JSON.parse(values.budget!) as Partial<Budget>;
 } catch {
   usage('--budget must be JSON, e.g. \'{"finalists":12}\'');
+}
+let breakSpec: BreakSpec | null = null;
+if (values.break !== undefined) {
+  try {
+    breakSpec = parseBreakSpec(values.break, '--break');
+  } catch (e) {
+    if (!(e instanceof CliError)) throw e;
+    usage(e.message);
+  }
 }
 if (values.dump) mkdirSync(values.dump, { recursive: true });
 const evaluator = new PoolEvaluator(threads);
@@ -165,12 +189,20 @@ for (let r = 0; r < racks; r++) {
   let n = 0;
   for (; n < 60; n++) {
     const t = performance.now();
-    const d = await plan(state, {
-      level,
-      seed: deriveSeed(seed, n, 0),
-      evaluator,
-      budget,
-    });
+    const d =
+      n === 0 && breakSpec !== null
+        ? ({
+            ok: true,
+            value: {
+              kind: 'shot',
+              call: null,
+              shot: breakShot(table, breakSpec, footSpot(table)),
+              placement: breakPlacement(table, breakSpec),
+              reason: `the break ${JSON.stringify(breakSpec)}`,
+              ranked: [],
+            },
+          } as const)
+        : await plan(state, { level, seed: deriveSeed(seed, n, 0), evaluator, budget });
     if (!d.ok) throw new Error(d.error.message);
     if (d.value.kind !== 'shot') {
       end = 'safety';
@@ -293,6 +325,7 @@ const summary = {
   inHand: values['in-hand'],
   inHandFrom,
   exactFrom,
+  break: breakSpec,
   budget,
   ends,
   runoutRate: ends.runout / racks,

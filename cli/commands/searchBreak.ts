@@ -35,7 +35,8 @@ const SPEC_RANGES: Readonly<Record<keyof BreakSpec, readonly [number, number]>> 
   b: [-0.6, 0.6],
 };
 
-export function parseBreakSpec(text: string): BreakSpec {
+/** A break spec from its JSON text, checked field by field; `option` names the flag in the messages. */
+export function parseBreakSpec(text: string, option = '--spec'): BreakSpec {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -45,20 +46,23 @@ export function parseBreakSpec(text: string): BreakSpec {
   const keys = Object.keys(SPEC_RANGES) as (keyof BreakSpec)[];
   const example = '{"yFrac":0.5,"offset":0.5,"V":11,"b":-0.3}';
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    throw new CliError('E_INPUT_BAD_OPTION', `--spec must be a JSON object like ${example}`);
+    throw new CliError('E_INPUT_BAD_OPTION', `${option} must be a JSON object like ${example}`);
   const o = raw as Record<string, unknown>;
   for (const k of Object.keys(o))
     if (!keys.includes(k as keyof BreakSpec))
       throw new CliError(
         'E_INPUT_BAD_OPTION',
-        `--spec has an unknown field "${k}" (fields: ${keys.join(', ')})`,
+        `${option} has an unknown field "${k}" (fields: ${keys.join(', ')})`,
       );
   const spec: Record<string, number> = {};
   for (const k of keys) {
     const v = o[k];
     const [lo, hi] = SPEC_RANGES[k];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < lo || v > hi)
-      throw new CliError('E_INPUT_BAD_OPTION', `--spec.${k} must be a number from ${lo} to ${hi}`);
+      throw new CliError(
+        'E_INPUT_BAD_OPTION',
+        `${option}.${k} must be a number from ${lo} to ${hi}`,
+      );
     spec[k] = v;
   }
   return spec as unknown as BreakSpec;
@@ -130,7 +134,7 @@ export function registerSearchBreak(program: Command): void {
     .requiredOption(
       '--spec <json>',
       'the break: {"yFrac","offset","V","b"} (see ai/breakSearch.ts)',
-      parseBreakSpec,
+      (text: string) => parseBreakSpec(text),
     )
     .option('--racks <n>', 'noisy racks', intOption('--racks', 10, 100_000), 800)
     .option('--seed <n>', 'seed of the racks', intOption('--seed'), 2)

@@ -54,6 +54,63 @@ describe('bench/runout.js --noise', () => {
   });
 });
 
+describe('bench/runout.js --break', () => {
+  it.each([
+    [
+      'not JSON',
+      'x',
+      `runout: --break must be a JSON object like {"yFrac":0.5,"offset":0.5,"V":11,"b":-0.3}\n`,
+    ],
+    [
+      'an unknown field',
+      '{"yFrac":0.5,"offset":0,"V":11,"b":0,"a":0}',
+      'runout: --break has an unknown field "a" (fields: yFrac, offset, V, b)\n',
+    ],
+    [
+      'a speed out of range',
+      '{"yFrac":0.5,"offset":0,"V":30,"b":0}',
+      'runout: --break.V must be a number from 1 to 12.5\n',
+    ],
+  ])('%s is one line and exit 2', (_, value, message) => {
+    const r = run('runout.js', ['--break', value]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(message);
+  });
+
+  // A small budget keeps the innings short; the point is the break, which the planner does not search.
+  const cheap = '{"candidates":2,"samples":2,"finalists":1,"finalSamples":2,"lookahead":null}';
+  const inning = (extra: string[]) => {
+    const r = run('runout.js', [
+      '--racks',
+      '3',
+      '--seed',
+      '5',
+      '--threads',
+      '1',
+      '--json',
+      '--budget',
+      cheap,
+      ...extra,
+    ]);
+    expect(r.status).toBe(0);
+    return JSON.parse(r.stdout) as {
+      break: unknown;
+      perRack: { end: string; shots: number; left: number }[];
+    };
+  };
+  it('the stored break given as --break plays the same innings as without it', () => {
+    const stored = inning([]);
+    const given = inning(['--break', '{"yFrac":0.5,"offset":0.5,"V":11,"b":-0.3}']);
+    expect(stored.break).toBeNull();
+    expect(given.break).toEqual({ yFrac: 0.5, offset: 0.5, V: 11, b: -0.3 });
+    const ends = (x: typeof stored) => x.perRack.map((p) => [p.end, p.shots, p.left]);
+    expect(ends(given)).toEqual(ends(stored));
+    // Another break changes what the racks give: a soft stop-shot into the apex.
+    const other = inning(['--break', '{"yFrac":0.5,"offset":0,"V":3,"b":0}']);
+    expect(ends(other)).not.toEqual(ends(stored));
+  });
+});
+
 describe('bench/pairedRunouts.js', () => {
   const report = (seed: number, ends: string[]) =>
     `${JSON.stringify({
