@@ -165,8 +165,15 @@ export function raceWin(a: number, b: number, q: number): number {
  * to move from an ordinary position), or play safe and leave him a first shot
  * of chance `reply` — whichever is worth more (the mover chooses).
  */
-export function positionValue(p1: number, a: number, b: number, q: number, reply: number): number {
-  const v = positionValues(p1, a, b, q, reply);
+export function positionValue(
+  p1: number,
+  a: number,
+  b: number,
+  q: number,
+  reply: number,
+  runAfter?: number,
+): number {
+  const v = positionValues(p1, a, b, q, reply, runAfter);
   return Math.max(v.attack, v.safe);
 }
 
@@ -177,9 +184,20 @@ export function positionValues(
   b: number,
   q: number,
   reply: number,
+  runAfter?: number,
 ): { attack: number; safe: number } {
+  // After the first pot the mover runs the rest with chance `runAfter` (a
+  // route, ai/route.ts) or, by default, q for each of the a − 1 balls.
+  const after = runAfter === undefined ? raceWin(a - 1, b, q) : raceWinFrom(runAfter, q ** b);
   return {
-    attack: p1 * raceWin(a - 1, b, q) + (1 - p1) * (1 - raceWin(b, a, q)),
+    attack: p1 * after + (1 - p1) * (1 - raceWin(b, a, q)),
     safe: 1 - (reply * raceWin(b - 1, a, q) + (1 - reply) * (1 - raceWin(a, b, q))),
   };
+}
+
+/** raceWin from the two players' chances of running out in one inning. */
+export function raceWinFrom(ra: number, rb: number): number {
+  if (ra >= 1) return 1;
+  if (rb >= 1 && ra <= 0) return 0;
+  return ra / (ra + rb - ra * rb);
 }

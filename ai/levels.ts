@@ -1,3 +1,5 @@
+import type { RouteModel } from './route.js';
+
 /**
  * Player levels: execution noise and thinking budget (docs/planner.md).
  * - `olympiad`: the 2005–2008 computer olympiad "tournament values"
@@ -70,6 +72,11 @@ export interface Budget {
    * leave (planner.ts, `stratified`). 0 ranks on the depth-2 samples alone.
    */
   readonly potSamples?: number;
+  /**
+   * With depth 2: choose among the finalist pots by their attack value
+   * (planner.ts), the decision to pot or play safe staying with the value.
+   */
+  readonly positionChoice?: boolean;
 }
 
 export interface Level {
@@ -90,6 +97,8 @@ export interface Level {
    * after the break, and 105 of the 183 others. Absent: no markdown.
    */
   readonly problemBallCost?: number;
+  /** The route model of a leave (ai/route.ts); absent: every ball after the first at `routine`. */
+  readonly route?: RouteModel;
 }
 
 export const LEVEL_NAMES = ['olympiad', 'pro', 'amateur', 'beginner'] as const;
@@ -110,12 +119,21 @@ export const LEVELS: Readonly<Record<LevelName, Level>> = {
       // Chosen, not tuned: 12 × 48 one-shot simulations cost about what the first level
       // does, and 48 + 16 samples put a 97 % shot's standard error near 2 points.
       potSamples: 48,
+      // With `route` below, on 1,600 held-out racks of runout.js (docs/measurements.md,
+      // "Position play on held-out racks"): 578 run-outs against 525 without both
+      // (only with 200, only without 147, McNemar P 0.005).
+      positionChoice: true,
     },
     routine: 0.9,
     safetyReply: 0.3,
     // Chosen, not tuned; measured once (bench/README, "Problem balls"): 227 run-outs
     // in 600 first innings against 221 without it (only with it 12, only without 6).
     problemBallCost: 0.1,
+    // The milder of the three models tried on the first 100 racks of runout --seed 21
+    // (42 run-outs against 44 without; { travel: 0.2, blocked: 0.35, routine: 0.92 } 38);
+    // measured on held-out racks together with `positionChoice` above (alone: 150 against
+    // 143 of 400 racks, McNemar P 0.46).
+    route: { travel: 0.1, blocked: 0.6, routine: 0.91 },
   },
   pro: {
     name: 'pro',

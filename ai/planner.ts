@@ -172,6 +172,22 @@ export function stratified(
   return { value: pKeep * kept + (1 - pKeep) * notKept, stderr: Math.sqrt(variance) };
 }
 
+/**
+ * The `attack` value of a finalist (ai/value.ts `stateValues`): as
+ * `stratified`, from the same samples, with each sample's attack value.
+ */
+export function attackValue(plain: SampleResult, deep: SampleResult | null): number {
+  if (!deep) return plain.n > 0 ? plain.sumAttack / plain.n : 0;
+  const all = merge(plain, deep);
+  if (all.n === 0) return 0;
+  const pKeep = all.keeps / all.n;
+  const source = deep.keeps > 0 ? deep : plain;
+  const kept = source.keeps > 0 ? source.sumKeepAttack / source.keeps : 0;
+  const others = all.n - all.keeps;
+  const notKept = others > 0 ? (all.sumAttack - all.sumKeepAttack) / others : 0;
+  return pKeep * kept + (1 - pKeep) * notKept;
+}
+
 function merge(a: SampleResult, b: SampleResult): SampleResult {
   return {
     n: a.n + b.n,
@@ -185,6 +201,8 @@ function merge(a: SampleResult, b: SampleResult): SampleResult {
     keeps: a.keeps + b.keeps,
     sumKeep: a.sumKeep + b.sumKeep,
     sumKeepSquares: a.sumKeepSquares + b.sumKeepSquares,
+    sumAttack: a.sumAttack + b.sumAttack,
+    sumKeepAttack: a.sumKeepAttack + b.sumKeepAttack,
   };
 }
 
@@ -413,14 +431,29 @@ export async function plan(
         q.r.value - penalty(q.i) - (p.r.value - penalty(p.i)) ||
         p.i - q.i,
     )
-    .map((x) => x.r);
-  const best = ranked[0]!;
+    .map((x) => ({ ...x, attack: attackValue(results.get(x.i)!, deep.get(x.i) ?? null) }));
+  // Whether to go for a pot is the value's call; which pot, with
+  // `positionChoice`, the attack value's: among the finalist pots, the one
+  // whose leaves are worth most when every leave is played at, so a leave
+  // with no shot counts as a miss and not as a safety (levels.ts).
+  if (budget.positionChoice && ranked[0]!.r.candidate.kind !== 'safety') {
+    let at = 0;
+    for (const [k, x] of ranked.entries())
+      if (
+        isFinalist.has(x.i) &&
+        x.r.candidate.kind !== 'safety' &&
+        x.attack - penalty(x.i) > ranked[at]!.attack - penalty(ranked[at]!.i)
+      )
+        at = k;
+    ranked.unshift(...ranked.splice(at, 1));
+  }
+  const best = ranked[0]!.r;
   return ok({
     kind: 'shot',
     call: best.candidate.call,
     shot: best.shot,
     placement: best.candidate.placement,
     reason: reasonFor(best),
-    ranked,
+    ranked: ranked.map((x) => x.r),
   });
 }

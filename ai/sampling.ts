@@ -19,7 +19,7 @@ import { LEVELS, type Level, type LevelName, type Lookahead, type Noise } from '
 import { perturb } from './noise.js';
 import { nearestRun } from './scan.js';
 import { deriveSeed } from './seeds.js';
-import { ballsToGo, knownBalls, safetyValue, stateValue } from './value.js';
+import { ballsToGo, knownBalls, missValue, safetyValue, stateValues } from './value.js';
 
 /**
  * The work a planner farms out, as plain data carrying its seeds (guide:
@@ -75,6 +75,9 @@ export interface SampleResult {
   readonly keeps: number;
   readonly sumKeep: number;
   readonly sumKeepSquares: number;
+  /** The sums of the samples' `attack` values (ai/value.ts `stateValues`), all and kept. */
+  readonly sumAttack: number;
+  readonly sumKeepAttack: number;
 }
 
 export type Task = AimTask | SampleTask;
@@ -225,13 +228,30 @@ export function lookaheadValue(
   params: PhysicsParams,
   seed: number,
 ): number {
+  return lookaheadValues(state, level, look, params, seed).value;
+}
+
+/**
+ * lookaheadValue, and beside it the `attack` value (ai/value.ts
+ * `stateValues`): the same search where `me` goes for his next shot rather
+ * than play safe, at depth 2 and in its leaves, so that a leave with no shot
+ * is worth a miss.
+ */
+export function lookaheadValues(
+  state: FrameState,
+  level: Level,
+  look: Lookahead,
+  params: PhysicsParams,
+  seed: number,
+): { value: number; attack: number } {
   const me = state.turn;
   const balls = knownBalls(state);
   const cue = balls.find((b) => b.id === 0);
   const layout = layoutFor(state, null);
-  if (!cue || !layout) return stateValue(state, me, level);
+  if (!cue || !layout) return stateValues(state, me, level);
   const prepared = prepareLayout(layout, params);
   let best = safetyValue(state, level);
+  let bestAttack = missValue(state, level);
   const pots = straightPots(state.table, balls, cue, callableBalls(state, me), level.noise).slice(
     0,
     look.pots,
@@ -244,6 +264,7 @@ export function lookaheadValue(
       if (aim.window === 0) continue;
       const call = { kind: 'pocket' as const, ball: g.ball, pocket: g.pocket };
       let sum = 0;
+      let sumAttack = 0;
       for (let k = 0; k < look.samples; k++) {
         const [executed] = perturb(
           { ...shot, phi: aim.phi },
@@ -259,14 +280,17 @@ export function lookaheadValue(
           out.state.turn === me &&
           out.state.pending === null &&
           ballsToGo(out.state, me) <= end.maxToGo;
-        sum += deeper
-          ? lookaheadValue(out.state, level, end, params, deriveSeed(seed, pi, vi, k, 3))
-          : stateValue(out.state, me, level);
+        const v = deeper
+          ? lookaheadValues(out.state, level, end, params, deriveSeed(seed, pi, vi, k, 3))
+          : stateValues(out.state, me, level);
+        sum += v.value;
+        sumAttack += v.attack;
       }
       best = Math.max(best, sum / look.samples);
+      bestAttack = Math.max(bestAttack, sumAttack / look.samples);
     }
   }
-  return best;
+  return { value: best, attack: bestAttack };
 }
 
 export function runSamples(task: SampleTask): SampleResult {
@@ -284,6 +308,8 @@ export function runSamples(task: SampleTask): SampleResult {
   let keepsN = 0;
   let sumKeep = 0;
   let sumKeepSquares = 0;
+  let sumAttack = 0;
+  let sumKeepAttack = 0;
   const layout = layoutFor(task.state, task.placement);
   const prepared = layout === null ? null : prepareLayout(layout, task.params);
   for (let k = 0; k < task.count; k++) {
@@ -297,6 +323,7 @@ export function runSamples(task: SampleTask): SampleResult {
         ? { error: 'E_POSITIONS_UNKNOWN' }
         : playPrepared(task.state, task.call, prepared, executed, task.placement);
     let v = 0;
+    let attack = 0;
     if ('error' in out) {
       // A layout the referee or the simulator refuses (e.g. a placement that
       // noise cannot move) is worth nothing and counts as a foul. A stroke
@@ -309,20 +336,23 @@ export function runSamples(task: SampleTask): SampleResult {
       const verdict = out.verdict;
       const keeps =
         verdict.kind === 'continue' && out.state.turn === me && out.state.pending === null;
-      v =
+      const values =
         task.lookahead && keeps
-          ? lookaheadValue(
+          ? lookaheadValues(
               out.state,
               level,
               task.lookahead,
               task.params,
               deriveSeed(task.root, task.candidate, task.first + k, 2),
             )
-          : stateValue(out.state, me, level);
+          : stateValues(out.state, me, level);
+      v = values.value;
+      attack = values.attack;
       if (keeps) {
         keepsN++;
         sumKeep += v;
         sumKeepSquares += v * v;
+        sumKeepAttack += attack;
       }
       if (verdict.fouls.length > 0) fouls++;
       if (verdict.frame) {
@@ -339,6 +369,7 @@ export function runSamples(task: SampleTask): SampleResult {
     }
     sumValue += v;
     sumSquares += v * v;
+    sumAttack += attack;
   }
   return {
     n: task.count,
@@ -352,6 +383,8 @@ export function runSamples(task: SampleTask): SampleResult {
     keeps: keepsN,
     sumKeep,
     sumKeepSquares,
+    sumAttack,
+    sumKeepAttack,
   };
 }
 

@@ -125,8 +125,9 @@ describe('planner', () => {
 
   // Golden: commit 4cd6948 (the code before the time limit); the low bits re-pinned when
   // the core moved to engine/dmath.ts (2026-12-05: the same samples, calls and P(pot),
-  // the values within 1e-13 of the old ones).
-  it('values the finalists to the bit as before (golden: 4cd6948, then engine/dmath.ts)', async () => {
+  // the values within 1e-13 of the old ones), and the second and third values when the
+  // olympiad level took route values (2026-12-06: the same samples, leaves, P(pot) and call).
+  it('values the finalists to the bit as before (golden: 4cd6948, then dmath and routes)', async () => {
     // Pins which samples feed which estimate: the plain ones P(keep), the
     // depth-2 ones the kept table's value and the leave (stratified). A swap
     // of the two leaves the sample counts and the call alike but not these.
@@ -135,10 +136,30 @@ describe('planner', () => {
     const top = r.value.ranked.slice(0, 3).map((x) => [x.samples, x.value, x.leave, x.pPot]);
     expect(top).toEqual([
       [64, 0.8826270897210765, 0.9230663476179595, 0.921875],
-      [64, 0.8544733503384696, 0.948454700577449, 0.875],
-      [64, 0.7954909704854497, 0.9036556010138831, 0.84375],
+      [64, 0.855582067930232, 0.948454700577449, 0.875],
+      [64, 0.797677030142874, 0.9036556010138831, 0.84375],
     ]);
     expect(r.value.call).toEqual({ kind: 'pocket', ball: 2, pocket: 'FL' });
+  });
+
+  it('positionChoice moves only the choice among the pots: the same shots, samples and values', async () => {
+    // A small budget: the invariant does not depend on its size.
+    const budget = { candidates: 4, samples: 6, finalists: 6, finalSamples: 8, potSamples: 8 };
+    const opts = { level: olympiad, seed: 11, evaluator: inlineEvaluator };
+    const on = await plan(OPEN_PLAY, { ...opts, budget });
+    const off = await plan(OPEN_PLAY, { ...opts, budget: { ...budget, positionChoice: false } });
+    if (!on.ok || on.value.kind !== 'shot' || !off.ok || off.value.kind !== 'shot')
+      throw new Error('no shot');
+    const key = (x: { candidate: Candidate; value: number; samples: number }) =>
+      `${x.candidate.describe} ${x.value} ${x.samples}`;
+    const chosen = on.value.ranked[0]!;
+    // The rest keep the value order; the chosen one is a pot, as the value's own first choice is.
+    expect(on.value.ranked.slice(1).map(key)).toEqual(
+      off.value.ranked.filter((x) => key(x) !== key(chosen)).map(key),
+    );
+    expect(off.value.ranked.map(key)).toContain(key(chosen));
+    expect(chosen.candidate.kind).not.toBe('safety');
+    expect(off.value.ranked[0]!.candidate.kind).not.toBe('safety');
   });
 
   it("under a time limit starts no finalist's tasks once time is up, and values the rest as without it", async () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stratified } from '../../ai/planner.js';
+import { attackValue, stratified } from '../../ai/planner.js';
 import type { SampleResult } from '../../ai/sampling.js';
 
 /** A result from its counts and the mean values of its kept and other samples. */
@@ -24,6 +24,9 @@ function result(n: number, keeps: number, keptMean: number, otherMean: number): 
     keeps,
     sumKeep,
     sumKeepSquares: keeps * keptMean ** 2,
+    // The attack value equal to the value: a table where every leave has a shot.
+    sumAttack: sumKeep + sumOther,
+    sumKeepAttack: sumKeep,
   };
 }
 
@@ -73,6 +76,27 @@ describe('stratified', () => {
           const hi = Math.max(kPlain, kDeep, other);
           expect(v).toBeGreaterThanOrEqual(lo - 1e-12);
           expect(v).toBeLessThanOrEqual(hi + 1e-12);
+        },
+      ),
+    );
+  });
+});
+
+describe('attackValue', () => {
+  it('is the stratified value when every sample’s attack value is its value', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, k, kept, other, dn, deepKept) => {
+          const plain = result(n, Math.min(k, n), kept, other);
+          const deep = result(dn, dn, deepKept, 0);
+          expect(attackValue(plain, deep)).toBeCloseTo(stratified(plain, deep).value, 12);
+          expect(attackValue(plain, null)).toBeCloseTo(plain.sumValue / plain.n, 12);
         },
       ),
     );

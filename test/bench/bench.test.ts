@@ -80,8 +80,9 @@ describe('bench cases', () => {
     // Measured with the build of 342930f, before the no-contact proof
     // (sim/roots.ts), the clear box (sim/validate.ts) and the nearest-first
     // aim scan (ai/scan.ts); all three must leave every result unchanged.
+    // Re-pinned when the olympiad level took route values (2026-12-06; 0.7433294139931114 before).
     const e = entries().find((k) => k.name === 'planner/depth-2')!;
-    expect(e.run()).toBe(0.7433294139931114);
+    expect(e.run()).toBe(0.7650635799730895);
   });
 
   it('the simple shot pots the 1 in the foot-left corner on the simulator', () => {

@@ -92,30 +92,23 @@ describe('bench/safetyFloor.js', () => {
     );
   });
 
-  it.each([undefined, 0.8])(
-    'the fixture: the floor is the value model’s, and the implied reply gives back the sampled value (safetyReply %s)',
-    (reply) => {
-      const level =
-        reply === undefined ? LEVELS.olympiad : { ...LEVELS.olympiad, safetyReply: reply };
-      const r = run([
-        fixtures,
-        '--json',
-        ...(reply === undefined ? [] : ['--safety-reply', String(reply)]),
-      ]);
-      expect(r.status).toBe(0);
-      const report = JSON.parse(r.stdout) as Report;
-      expect(report.safetyReply).toBe(level.safetyReply);
-      expect(report.safeties).toBe(1);
-      const row = report.rows[0]!;
-      expect(row.toGo).toEqual([ballsToGo(state, 0), ballsToGo(state, 1)]);
-      expect(row.toGo).toEqual([2, 8]);
-      expect(row.floor).toBe(safetyValue(state, level));
-      expect(row.sampled).toBeGreaterThan(0);
-      expect(row.sampled).toBeLessThan(1);
-      // The race model's safe branch at the implied reply is the sampled value.
-      const [a, b] = row.toGo;
-      const safe = positionValues(0, a, b, level.routine, row.impliedReply).safe;
-      expect(safe).toBeCloseTo(row.sampled, 12);
-    },
-  );
+  it('the fixture at --safety-reply 0.8: the floor is the value model’s, and the implied reply gives back the sampled value', () => {
+    const level = { ...LEVELS.olympiad, safetyReply: 0.8 };
+    const r = run([fixtures, '--json', '--safety-reply', '0.8']);
+    expect(r.status).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.safetyReply).toBe(0.8);
+    expect(report.safeties).toBe(1);
+    const row = report.rows[0]!;
+    expect(row.toGo).toEqual([ballsToGo(state, 0), ballsToGo(state, 1)]);
+    expect(row.toGo).toEqual([2, 8]);
+    expect(row.floor).toBe(safetyValue(state, level));
+    expect(row.floor).not.toBe(safetyValue(state, LEVELS.olympiad));
+    expect(row.sampled).toBeGreaterThan(0);
+    expect(row.sampled).toBeLessThan(1);
+    // The race model's safe branch at the implied reply is the sampled value.
+    const [a, b] = row.toGo;
+    const safe = positionValues(0, a, b, level.routine, row.impliedReply).safe;
+    expect(safe).toBeCloseTo(row.sampled, 12);
+  });
 });

@@ -140,6 +140,7 @@ describe('pool8 play / replay', () => {
       finalSamples: 16,
       lookahead: null,
       potSamples: 48,
+      positionChoice: true,
     });
     expect(rec.players[1].budget).toBeUndefined();
     expect(run(['replay', file]).code).toBe(0);
