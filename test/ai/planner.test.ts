@@ -249,9 +249,12 @@ describe('planner', () => {
       { strategy: 'planner', level: 'olympiad' },
       { strategy: 'planner', level: 'amateur' },
     ] as const;
+    // Half the samples of the levels' budgets: what is checked here is the legality of
+    // every call and the replay, which do not depend on how much the planner samples.
+    const budget = { samples: 6, finalSamples: 8, potSamples: 24 };
     const deciders = [
-      makeDecider(players[0], { evaluator: pool }),
-      makeDecider(players[1], { evaluator: pool }),
+      makeDecider(players[0], { evaluator: pool, budget }),
+      makeDecider(players[1], { evaluator: pool, budget }),
     ] as const;
     for (const seed of [1, 2, 3]) {
       // playFrame refuses (returns an error) if any decision is rejected by the referee.
