@@ -161,9 +161,31 @@ describe('bench/pairedRunouts.js', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^pairedRunouts: the reports are not on the same racks/);
   });
-  it('wants two files', () => {
-    const r = run('pairedRunouts.js', ['only.json']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toBe('pairedRunouts: give two runout --json files\n');
+  it('sums pairs made on different seeds into one test', () => {
+    // Seed 7: only A rack 0, only B racks 1–3; seed 8: only B racks 0–6. In all: 1 against 10.
+    const a7 = write('a7.json', report(7, ['runout', 'miss', 'miss', 'miss', 'runout']));
+    const b7 = write('b7.json', report(7, ['miss', 'runout', 'runout', 'runout', 'runout']));
+    const a8 = write('a8.json', report(8, Array(8).fill('miss')));
+    const b8 = write('b8.json', report(8, [...Array(7).fill('runout'), 'miss']));
+    const r = run('pairedRunouts.js', [a7, b7, a8, b8]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('run out only by A 1, only by B 3');
+    expect(r.stdout).toContain('run out only by A 0, only by B 7');
+    expect(r.stdout).toContain(
+      'all 2 pairs, 13 racks: run-outs A 2 (15.4%), B 11 (84.6%); run out only by A 1, only by B 10; McNemar exact two-sided P = 0.0117',
+    );
+    // A pair on different racks is refused even among good ones.
+    const r2 = run('pairedRunouts.js', [a7, b7, a7, b8]);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/^pairedRunouts: the reports are not on the same racks/);
+  });
+  it('wants pairs of files', () => {
+    for (const args of [['only.json'], ['a.json', 'b.json', 'c.json']]) {
+      const r = run('pairedRunouts.js', args);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(
+        'pairedRunouts: give two runout --json files, or pairs of them (A B A2 B2 ...)\n',
+      );
+    }
   });
 });
