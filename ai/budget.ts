@@ -18,7 +18,7 @@ export const BUDGET_FIELDS = [
   'lookahead',
 ] as const satisfies readonly (keyof Budget)[];
 
-const LOOKAHEAD_FIELDS = ['pots', 'variants', 'samples', 'endgame'] as const;
+const LOOKAHEAD_FIELDS = ['pots', 'variants', 'samples', 'allVariantsToGo', 'endgame'] as const;
 const ENDGAME_FIELDS = ['pots', 'variants', 'samples', 'maxToGo'] as const;
 
 // The bounds say what a decision can hold, not what is sensible: 1 000
@@ -32,6 +32,7 @@ const RANGES: Readonly<Record<string, readonly [number, number]>> = {
   pots: [1, 100],
   variants: [1, 100],
   maxToGo: [1, 8],
+  allVariantsToGo: [1, 8],
 };
 
 type Fields = Record<string, unknown>;
@@ -71,7 +72,7 @@ function overrideLookahead(base: Lookahead | null, o: unknown): Result<Lookahead
   if (o === null) return ok(null);
   if (!isObject(o))
     return err(
-      'budget.lookahead must be null (depth 1) or an object of pots, variants, samples, endgame',
+      'budget.lookahead must be null (depth 1) or an object of pots, variants, samples, allVariantsToGo, endgame',
     );
   if (base === null && !['pots', 'variants', 'samples'].every((k) => k in o))
     return err(
@@ -108,11 +109,15 @@ export function overrideBudget(base: Budget, overrides: unknown): Result<Budget,
   return ok({ ...flat.value, lookahead: look.value });
 }
 
-/** "6 candidates × 12 samples; 12 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples) + 48 plain": a budget in words. */
+/** "6 candidates × 12 samples; 16 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples) + 48 plain": a budget in words. */
 export function describeBudget(b: Budget): string {
   const look = b.lookahead;
   const depth = look
     ? ` at depth 2 (${look.pots} pots × ${look.variants} variants × ${look.samples} samples${
+        look.allVariantsToGo !== undefined
+          ? `, all 5 variants with ≤ ${look.allVariantsToGo} to go`
+          : ''
+      }${
         look.endgame
           ? `; depth 3 with ≤ ${look.endgame.maxToGo} to go: ${look.endgame.pots} × ${look.endgame.variants} × ${look.endgame.samples}`
           : ''

@@ -11,6 +11,7 @@ import { DEFAULT_PHYSICS, type PhysicsParams } from '../sim/index.js';
 import { BREAK } from './breakShot.js';
 import { type Candidate, generate } from './candidates.js';
 import type { Evaluator } from './evaluator.js';
+import { chooseFinalists } from './finalists.js';
 import type { Budget, Level } from './levels.js';
 import { problemBalls } from './problemBalls.js';
 import {
@@ -73,6 +74,14 @@ export type Decision =
 
 /** The candidate number that seeds the finalists' shared plain samples (no candidate has it). */
 const COMMON_STREAMS = 0x7fff_fffe;
+
+/**
+ * With `positionChoice`, this many finalists are the best by value, the rest
+ * the best pots by attack value (finalists.ts). Chosen, not tuned: a third
+ * of the 12 finalists the olympiad level had when it was tried, a quarter of
+ * its 16 now.
+ */
+const VALUE_FINALISTS = 4;
 
 /** Below this estimated P(win), with R21 on offer, the planner proposes the stalemate. */
 const STALEMATE_BELOW = 0.35;
@@ -382,10 +391,17 @@ export async function plan(
   const byValue = (i: number) =>
     results.get(i)!.sumValue / Math.max(1, results.get(i)!.n) - penalty(i);
   const order = [...live].sort((p, q) => byValue(q) - byValue(p) || p - q);
+  const byAttack = (i: number) =>
+    results.get(i)!.sumAttack / Math.max(1, results.get(i)!.n) - penalty(i);
+  const potsByAttack = budget.positionChoice
+    ? live
+        .filter((i) => cands[i]!.kind !== 'safety')
+        .sort((p, q) => byAttack(q) - byAttack(p) || p - q)
+    : [];
   const finalists: number[] = [];
   const deep = new Map<number, SampleResult>();
   if (!overTime() && budget.finalists > 0 && budget.finalSamples > 0) {
-    const chosen = order.slice(0, budget.finalists);
+    const chosen = chooseFinalists(order, potsByAttack, budget.finalists, VALUE_FINALISTS);
     options.onProgress?.({ phase: 'final', tasks: chosen.length });
     const potSamples = budget.lookahead ? (budget.potSamples ?? 0) : 0;
     const deepTask = (i: number): SampleTask => ({

@@ -256,8 +256,12 @@ export function lookaheadValues(
     0,
     look.pots,
   );
+  // Near the end of the run the next shot is played for position on the last
+  // balls and the 8, where soft and firm speeds often decide it (levels.ts).
+  const every = look.allVariantsToGo !== undefined && ballsToGo(state, me) <= look.allVariantsToGo;
   for (const [pi, g] of pots.entries()) {
-    const vs = variants(minSpeed(g.cut, g.dCue, g.dObj)).slice(1, 1 + look.variants);
+    const all = variants(minSpeed(g.cut, g.dCue, g.dObj));
+    const vs = every ? all : all.slice(1, 1 + look.variants);
     for (const [vi, v] of vs.entries()) {
       const shot = { phi: g.phi, V: v.V, a: 0, b: v.b };
       const aim = aimOn(prepared, shot, g.ball, g.pocket, 4, 0.5, 3);

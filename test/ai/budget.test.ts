@@ -22,7 +22,7 @@ describe('overrideBudget', () => {
     // Some lookahead fields over the base's depth 2.
     expect(overrideBudget(olympiad, { lookahead: { pots: 6 } })).toEqual({
       ok: true,
-      value: { ...olympiad, lookahead: { pots: 6, variants: 3, samples: 3 } },
+      value: { ...olympiad, lookahead: { ...olympiad.lookahead!, pots: 6 } },
     });
     // null: depth 1.
     expect(overrideBudget(olympiad, { lookahead: null })).toEqual({
@@ -37,9 +37,9 @@ describe('overrideBudget', () => {
     const end = { pots: 2, variants: 2, samples: 2, maxToGo: 3 };
     expect(overrideBudget(olympiad, { lookahead: { endgame: end } })).toEqual({
       ok: true,
-      value: { ...olympiad, lookahead: { pots: 4, variants: 3, samples: 3, endgame: end } },
+      value: { ...olympiad, lookahead: { ...olympiad.lookahead!, endgame: end } },
     });
-    const withEnd = { ...olympiad, lookahead: { pots: 4, variants: 3, samples: 3, endgame: end } };
+    const withEnd = { ...olympiad, lookahead: { ...olympiad.lookahead!, endgame: end } };
     expect(overrideBudget(withEnd, { lookahead: { endgame: null } })).toEqual({
       ok: true,
       value: olympiad,
@@ -107,6 +107,12 @@ describe('overrideBudget', () => {
       'endgame must be null or an object of pots, variants, samples, maxToGo',
     ],
     [
+      'allVariantsToGo zero',
+      olympiad,
+      { lookahead: { allVariantsToGo: 0 } },
+      'budget.lookahead.allVariantsToGo must be a whole number from 1 to 8, not 0',
+    ],
+    [
       'endgame range',
       olympiad,
       { lookahead: { endgame: { pots: 2, variants: 2, samples: 2, maxToGo: 9 } } },
@@ -143,7 +149,7 @@ type Budget0 = typeof olympiad;
 describe('describeBudget', () => {
   it('says the olympiad budget in words', () => {
     expect(describeBudget(olympiad)).toBe(
-      '6 candidates × 12 samples; 12 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples) + 48 plain',
+      '6 candidates × 12 samples; 16 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples, all 5 variants with ≤ 3 to go) + 48 plain',
     );
     expect(describeBudget(amateur)).toBe('4 candidates × 10 samples; 4 finalists × 12 samples');
   });

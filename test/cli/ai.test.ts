@@ -130,13 +130,13 @@ describe('pool8 play / replay', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(
-      'budget: A 6 candidates × 6 samples; 12 finalists × 16 samples\n        B greedy (no search)',
+      'budget: A 6 candidates × 6 samples; 16 finalists × 16 samples\n        B greedy (no search)',
     );
     const rec = JSON.parse(readFileSync(file, 'utf8'));
     expect(rec.players[0].budget).toEqual({
       candidates: 6,
       samples: 6,
-      finalists: 12,
+      finalists: 16,
       finalSamples: 16,
       lookahead: null,
       potSamples: 48,
@@ -327,9 +327,9 @@ describe('pool8 suggest', () => {
 
   it('--budget and --time-limit reach the planner: samples per shot, and the second level', () => {
     const top = (...extra: string[]) => suggestOpenTable('50', ...extra);
-    // The olympiad level samples its 12 finalists 48 + 16 times (ai/levels.ts): the rest 12.
+    // The olympiad level samples its 16 finalists 48 + 16 times (ai/levels.ts): the rest 12.
     const base = JSON.parse(top().out);
-    expect(base.suggestions.filter((x: { samples: number }) => x.samples > 12)).toHaveLength(12);
+    expect(base.suggestions.filter((x: { samples: number }) => x.samples > 12)).toHaveLength(16);
     // No second level, 5 samples each.
     const small = top('--budget', '{"samples":5,"finalists":0}');
     expect(small.code).toBe(0);
