@@ -126,7 +126,8 @@ export const LEVELS: Readonly<Record<LevelName, Level>> = {
       // with ≤ 3 pots to go, together: on 900 fresh racks of runout.js (docs/measurements.md,
       // "Position play: more finalists, chosen by attack value") 399 run-outs against 355
       // with 12 by value and the medium speeds only (only with 122, only without 78,
-      // McNemar P 0.002), for decisions about 1.5 times as long.
+      // McNemar P 0.002), for decisions 1.2 times as long at the median at 2 threads
+      // (801 ms against 673 ms) and about 1.5 times on 1 thread under load.
       finalists: 16,
       finalSamples: 16,
       lookahead: { pots: 4, variants: 3, samples: 3, allVariantsToGo: 3 },

@@ -388,20 +388,26 @@ export async function plan(
   // search where the level has it — and ranked on those samples alone.
   const groupCost = groupChoiceCost(state, level);
   const penalty = (i: number) => speedPenalty(cands[i]!, shots[i]!) + groupCost(cands[i]!);
-  const byValue = (i: number) =>
-    results.get(i)!.sumValue / Math.max(1, results.get(i)!.n) - penalty(i);
-  const order = [...live].sort((p, q) => byValue(q) - byValue(p) || p - q);
-  const byAttack = (i: number) =>
-    results.get(i)!.sumAttack / Math.max(1, results.get(i)!.n) - penalty(i);
-  const potsByAttack = budget.positionChoice
-    ? live
-        .filter((i) => cands[i]!.kind !== 'safety')
-        .sort((p, q) => byAttack(q) - byAttack(p) || p - q)
-    : [];
+  /** The first level's mean of a sample sum, less the candidate's penalty, best first. */
+  const rankedBy = (ids: readonly number[], sum: 'sumValue' | 'sumAttack') => {
+    const mean = (i: number) => results.get(i)![sum] / Math.max(1, results.get(i)!.n) - penalty(i);
+    return [...ids].sort((p, q) => mean(q) - mean(p) || p - q);
+  };
   const finalists: number[] = [];
   const deep = new Map<number, SampleResult>();
   if (!overTime() && budget.finalists > 0 && budget.finalSamples > 0) {
-    const chosen = chooseFinalists(order, potsByAttack, budget.finalists, VALUE_FINALISTS);
+    const potsByAttack = budget.positionChoice
+      ? rankedBy(
+          live.filter((i) => cands[i]!.kind !== 'safety'),
+          'sumAttack',
+        )
+      : [];
+    const chosen = chooseFinalists(
+      rankedBy(live, 'sumValue'),
+      potsByAttack,
+      budget.finalists,
+      VALUE_FINALISTS,
+    );
     options.onProgress?.({ phase: 'final', tasks: chosen.length });
     const potSamples = budget.lookahead ? (budget.potSamples ?? 0) : 0;
     const deepTask = (i: number): SampleTask => ({
