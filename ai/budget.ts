@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../engine/result.js';
+import { variants } from './candidates.js';
 import type { Budget, EndgameLookahead, Lookahead } from './levels.js';
 
 /**
@@ -115,7 +116,7 @@ export function describeBudget(b: Budget): string {
   const depth = look
     ? ` at depth 2 (${look.pots} pots × ${look.variants} variants × ${look.samples} samples${
         look.allVariantsToGo !== undefined
-          ? `, all 5 variants with ≤ ${look.allVariantsToGo} to go`
+          ? `, all ${variants(1).length} variants with ≤ ${look.allVariantsToGo} to go`
           : ''
       }${
         look.endgame
