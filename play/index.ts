@@ -7,6 +7,7 @@
  */
 export * from './baselines.js';
 export * from './game.js';
+export * from './innings.js';
 export * from './match.js';
 export * from './players.js';
 export * from './record.js';

@@ -13,6 +13,7 @@ import {
   type PlayerSpec,
   playFrame,
 } from './game.js';
+import { breakAndRun, type InningTally, keptBreak, tallyFirstInnings } from './innings.js';
 import { type PairedEstimate, type PairedRate, pairedEstimate, pairedRate } from './stats.js';
 
 /**
@@ -51,31 +52,12 @@ export interface MatchSummary {
     readonly fouls: number;
     readonly shots: number;
     readonly decisionMs: readonly number[];
+    /** How the first innings of the frames this seat broke ended (play/innings.ts). */
+    readonly firstInnings: InningTally;
   }[];
   readonly endReasons: Readonly<Record<EndReason | 'stalemate', number>>;
   /** Break-and-run over every frame, whoever broke, with its interval over the pairs. */
   readonly breakAndRun: PairedRate;
-}
-
-export function breakAndRun(frame: FrameRecord): boolean {
-  return (
-    frame.winner === frame.breaker &&
-    frame.stalemates === 0 &&
-    frame.shots.every((s) => s.player === frame.breaker || s.action !== 'shot')
-  );
-}
-
-/**
- * The breaker kept the table: a break without a foul after which he is the
- * next to act (a shot, or his own R9 choice), or that won the frame. The
- * break-and-run rate after a kept break is the figure human pros are quoted
- * at (62 % on 7-ft tables, docs/planner.md), beside 41 % of all
- * games.
- */
-export function keptBreak(frame: FrameRecord): boolean {
-  const [first, next] = frame.shots;
-  if (!first || first.player !== frame.breaker || first.fouls.length > 0) return false;
-  return next ? next.player === frame.breaker : frame.winner === frame.breaker;
 }
 
 /** A's (seat 0's) points in a frame: 1 won, 0 lost, ½ without a winner. */
@@ -126,7 +108,10 @@ export function summarise(frames: readonly FrameRecord[]): MatchSummary {
     losses,
     draws,
     elo: pairedEstimate(frames.map(scoreOfA)),
-    seats,
+    seats: seats.map((s, p) => ({
+      ...s,
+      firstInnings: tallyFirstInnings(frames.filter((f) => f.breaker === p)),
+    })),
     endReasons: endReasons as MatchSummary['endReasons'],
     breakAndRun: pairedRate(frames.map(breakAndRun)),
   };

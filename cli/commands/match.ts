@@ -8,13 +8,8 @@ import { coordinate } from '../../experiments/queue.js';
 import { SqliteExperimentStore } from '../../experiments/sqliteStore.js';
 import { decidedPrefix, experimentId, experimentSpec, playGames } from '../../play/experiment.js';
 import { type FrameRecord, levelOf, noiseOf, type PlayerSpec } from '../../play/game.js';
-import {
-  breakAndRun,
-  type MatchSummary,
-  percentile,
-  scoreOfA,
-  summarise,
-} from '../../play/match.js';
+import { breakAndRun, type InningTally } from '../../play/innings.js';
+import { type MatchSummary, percentile, scoreOfA, summarise } from '../../play/match.js';
 import { makeDeciders, playerName } from '../../play/players.js';
 import { gameRecord } from '../../play/record.js';
 import { type Sprt, sprt } from '../../play/stats.js';
@@ -89,6 +84,8 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
           : ''),
     );
   }
+  for (const p of [0, 1] as const)
+    if (s.seats[p]!.breaks > 0) lines.push(`${'AB'[p]} ${formatInnings(s.seats[p]!.firstInnings)}`);
   const br = s.breakAndRun;
   lines.push(
     `break-and-run, every frame: ${br.hits}/${br.games} (${pc(br.rate)}, 95% ${pc(br.low)} … ${pc(br.high)}; ` +
@@ -98,6 +95,33 @@ export function formatSummary(s: MatchSummary, names: readonly [string, string])
   for (const [k, v] of Object.entries(s.endReasons))
     if (v > 0) lines.push(`  ${String(v).padStart(5)}  ${END_WORDS[k] ?? k}`);
   return lines.join('\n');
+}
+
+const AFTER_KEPT = ['miss', 'safety', 'foul'] as const;
+
+/**
+ * "first innings: run out 75; break: foul 34, dry 29, choice 2; then miss 45
+ * (on the 8 10, 1 left 8, 2 left 9, 3+ left 18), …": where the breaker's runs
+ * ended (play/innings.ts).
+ */
+export function formatInnings(t: InningTally): string {
+  const e = t.ends;
+  const byLeft = (k: (typeof AFTER_KEPT)[number]) => {
+    const { byLeft: n, open } = t.left[k];
+    const more = n.slice(3).reduce((a, b) => a + b, 0);
+    const parts = [`on the 8 ${n[0]}`, `1 left ${n[1]}`, `2 left ${n[2]}`, `3+ left ${more}`];
+    if (open > 0) parts.push(`open table ${open}`);
+    return `${k} ${e[k]} (${parts.join(', ')})`;
+  };
+  const rest = [
+    ...AFTER_KEPT.map(byLeft),
+    ...(e.lost ? [`lost ${e.lost}`] : []),
+    ...(e.other ? [`other ${e.other}`] : []),
+  ];
+  return (
+    `first innings: run out ${e.runOut}; break: foul ${e.breakFoul}, dry ${e.breakDry}, choice ${e.breakChoice}; ` +
+    `then ${rest.join(', ')}`
+  );
 }
 
 /** How an interval with the pairs as units was made: "50 pairs as units, worth 61 independent frames". */

@@ -9,7 +9,8 @@ import type { FoulCode } from '../../engine/foul.js';
 import type { PlayerId } from '../../engine/state.js';
 import type { VerdictKind } from '../../engine/verdict.js';
 import type { FrameRecord, ShotEntry } from '../../play/game.js';
-import { breakAndRun, keptBreak, summarise } from '../../play/match.js';
+import { breakAndRun, keptBreak } from '../../play/innings.js';
+import { summarise } from '../../play/match.js';
 
 const shot = (
   player: PlayerId,
@@ -77,5 +78,10 @@ describe('break figures of a match', () => {
     const text = formatSummary(s, ['x', 'y']);
     expect(text).toContain('3 pairs as units');
     expect(text).toContain("pairs by A's points 0, ½, 1, 1½, 2 (pentanomial): 0 0 2 0 0");
+    // Where the breaker's first innings ended (play/innings.ts); A broke none.
+    expect(text).toContain(
+      'B first innings: run out 2; break: foul 1, dry 1, choice 0; then miss 1 (on the 8 0, 1 left 0, 2 left 0, 3+ left 0, open table 1), safety 0',
+    );
+    expect(text).not.toContain('A first innings');
   });
 });
