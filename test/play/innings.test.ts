@@ -22,8 +22,7 @@ import {
   tallyFirstInnings,
 } from '../../play/innings.js';
 import { makeDecider } from '../../play/players.js';
-import { ENGINE_VERSION, replay } from '../../play/record.js';
-import { DEFAULT_PHYSICS } from '../../sim/index.js';
+import { gameRecord, replay } from '../../play/record.js';
 
 const entry = (
   player: PlayerId,
@@ -197,18 +196,8 @@ describe('the balls left, against the replayed positions', () => {
       if (!r.ok) throw new Error(r.error.message);
       const f = r.value;
       const states: FrameState[] = [];
-      const rep = replay(
-        {
-          format: 'pool8/game/1',
-          engine: ENGINE_VERSION,
-          players,
-          rules: PRESETS['pl-bca'],
-          table: '9ft',
-          params: DEFAULT_PHYSICS,
-          seed,
-          frames: [f],
-        },
-        (state) => states.push(state),
+      const rep = replay(gameRecord(players, PRESETS['pl-bca'], '9ft', seed, [f]), (state) =>
+        states.push(state),
       );
       expect(rep.ok).toBe(true);
       const got = firstInning(f);
