@@ -71,7 +71,7 @@ describe('bench/runout.js', () => {
     expect(out.tookMoreProblemBalls).toBe(1); // rack 4: it took the solids with one, the stripes had none
     // Progress went to stderr, not into the JSON.
     expect(r.stderr).toContain('rack 6/6  run-outs 3');
-  }, 120_000);
+  });
 
   it('--in-hand: after the break every shot is played from ball in hand, placed by the planner', () => {
     // Rack 2 of --seed 21 ends in a safety with one ball left either way
@@ -100,7 +100,7 @@ describe('bench/runout.js', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
   it('--in-hand-from N: ball in hand only once N or fewer balls of the group are left', () => {
     // Rack 2 of --seed 21 again: its last three decisions come with 3, 2 and
     // 1 solids left; with --in-hand-from 1 only the last is played from ball
@@ -133,7 +133,7 @@ describe('bench/runout.js', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it('--table 7ft: the same racks and the stored break on a smaller table', () => {
     const r = runout('--racks', '2', '--seed', '21', '--threads', '1', '--json', '--table', '7ft');
@@ -151,7 +151,7 @@ describe('bench/runout.js', () => {
       ['miss', 0, 8],
       ['runout', 0, 9],
     ]);
-  }, 120_000);
+  });
 
   it('--exact-from N: the chosen shots are played without noise only once N or fewer balls are left', () => {
     // The six racks of the first test, the last ball and the 8 played as
@@ -181,5 +181,5 @@ describe('bench/runout.js', () => {
       ['runout', 0, 8],
       ['miss', 5, 3],
     ]);
-  }, 120_000);
+  });
 });
