@@ -1,4 +1,4 @@
-import { EIGHT, SOLIDS, STRIPES } from '../engine/ball.js';
+import { type BallId, ballsOf, EIGHT, groupOf } from '../engine/ball.js';
 import type { FrameRecord, ShotEntry } from './game.js';
 
 /**
@@ -8,7 +8,7 @@ import type { FrameRecord, ShotEntry } from './game.js';
  *
  * - `runOut`: he won the frame without the opponent shooting;
  * - `breakFoul`, `breakDry`, `breakChoice`: the break lost the table (a foul;
- *   a legal break with nothing down, R2; the opponent's choice, R6, R8);
+ *   a legal break with nothing down, R6; the opponent's choice, R6, R8);
  * - after a kept break, the stroke that ended the inning: `miss` (a pot
  *   attempt that turned the table over), `safety` (a called safety, R13),
  *   `foul`, `lost` (the frame lost in the inning, R20), `other` (a stalemate,
@@ -83,11 +83,10 @@ function inningOf(frame: FrameRecord): readonly ShotEntry[] {
  * credited after the break; the table is open after it): a record keeps
  * the credited balls, not the groups.
  */
-function groupBefore(inning: readonly ShotEntry[], end: number): readonly number[] | null {
+function groupBefore(inning: readonly ShotEntry[], end: number): readonly BallId[] | null {
   for (let i = 1; i < end; i++) {
-    const first = inning[i]!.credited.find((b) => b !== EIGHT);
-    if (first !== undefined)
-      return (SOLIDS as readonly number[]).includes(first) ? SOLIDS : STRIPES;
+    const group = inning[i]!.credited.map((b) => groupOf(b as BallId)).find((g) => g !== null);
+    if (group) return ballsOf(group);
   }
   return null;
 }
