@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BREAK_DATA } from '../../ai/breakData.js';
 
 const root = join(import.meta.dirname, '../..');
 const run = (script: string, args: string[]) =>
@@ -100,9 +101,9 @@ describe('bench/runout.js --break', () => {
   };
   it('the stored break given as --break plays the same innings as without it', () => {
     const stored = inning([]);
-    const given = inning(['--break', '{"yFrac":0.5,"offset":0.5,"V":11,"b":-0.3}']);
+    const given = inning(['--break', JSON.stringify(BREAK_DATA.best.spec)]);
     expect(stored.break).toBeNull();
-    expect(given.break).toEqual({ yFrac: 0.5, offset: 0.5, V: 11, b: -0.3 });
+    expect(given.break).toEqual(BREAK_DATA.best.spec);
     const ends = (x: typeof stored) => x.perRack.map((p) => [p.end, p.shots, p.left]);
     expect(ends(given)).toEqual(ends(stored));
     // Another break changes what the racks give: a soft stop-shot into the apex.
