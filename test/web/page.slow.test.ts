@@ -184,6 +184,9 @@ describe('the page in a real browser', () => {
         .poll(() => view.getAttribute('data-turn'), { timeout: 120_000 })
         .toMatch(/^(human|over)$/);
     await settled();
+    // The seed's premise checked where it is made: if another stored break
+    // stops scratching on it, this line says so, not the count of drags below.
+    expect(await page.locator('svg.board g.ball.in-hand').count()).toBe(1);
     let placed = 0;
     for (let shot = 0; shot < 3; shot++) {
       if ((await view.getAttribute('data-turn')) === 'over') break;
