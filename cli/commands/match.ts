@@ -4,7 +4,6 @@ import { PoolEvaluator } from '../../ai/pool.js';
 import { ok } from '../../engine/result.js';
 import { PRESETS, type RulesPreset } from '../../engine/rules.js';
 import type { TableSize } from '../../engine/table.js';
-import { coordinate } from '../../experiments/queue.js';
 import { SqliteExperimentStore } from '../../experiments/sqliteStore.js';
 import { decidedPrefix, experimentId, experimentSpec, playGames } from '../../play/experiment.js';
 import { type FrameRecord, levelOf, noiseOf, type PlayerSpec } from '../../play/game.js';
@@ -261,7 +260,10 @@ export async function runMatch(o: MatchOptions): Promise<void> {
       bar(played.size, `A ${w}–${l} B, break-and-run ${runs}`);
     };
     if (o.queue !== undefined && !decided) {
-      // The pairs go to `pool8 worker`s through Redis; the store gets what they return.
+      // The pairs go to `pool8 worker`s through Redis; the store gets what they
+      // return. bullmq loads only here: importing it costs every other run a
+      // third of a second.
+      const { coordinate } = await import('../../experiments/queue.js');
       await coordinate(spec, store!, o.queue, missing, {
         stop: () => interrupted || decided,
         onGame: (g, rec) => {

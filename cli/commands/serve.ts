@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
-import { startServer } from '../../server/serve.js';
 import { CliError } from '../io.js';
 import { intOption } from '../options.js';
 
@@ -76,6 +75,9 @@ Examples:
       }) => {
         if (opts.sync !== 'NORMAL' && opts.sync !== 'FULL')
           throw new CliError('E_INPUT_BAD_OPTION', '--sync must be NORMAL or FULL');
+        // Loaded here, not at the top: fastify and its plugins take a third of a
+        // second to import, which every other command would pay.
+        const { startServer } = await import('../../server/serve.js');
         const server = await startServer({
           port: opts.port,
           host: opts.host,

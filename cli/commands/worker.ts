@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { PoolEvaluator } from '../../ai/pool.js';
-import { startWorker } from '../../experiments/queue.js';
 import type { PlayerSpec } from '../../play/game.js';
 import { playerName } from '../../play/players.js';
 import { intOption } from '../options.js';
@@ -33,6 +32,8 @@ Examples:
   $ pool8 match --a olympiad --b greedy --games 400 --db results.sqlite --queue redis://127.0.0.1:6379`,
     )
     .action(async (o: { queue: string; threads: number; lockMs: number }) => {
+      // bullmq and ioredis load only for the commands that talk to Redis.
+      const { startWorker } = await import('../../experiments/queue.js');
       const evaluator = new PoolEvaluator(o.threads);
       const { worker, close } = startWorker({
         url: o.queue,
