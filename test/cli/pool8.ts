@@ -11,10 +11,6 @@ export const bin = join(root, 'dist/cli/main.js');
 
 /** `input`, when given, is what the command reads on stdin. */
 export function pool8(args: readonly string[], input?: string) {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    cwd: root,
-    ...(input !== undefined ? { input } : {}),
-  });
+  const r = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', cwd: root });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

@@ -3,22 +3,16 @@
  * example in examples/ gives the outcome its `expect` names, errors come out
  * as coded JSON with exit code 1, bad usage exits 2.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bin, root, pool8 as run } from './pool8.js';
 
-const root = join(import.meta.dirname, '../..');
-const bin = join(root, 'dist/cli/main.js');
 // The referee's examples are those that state the outcome they expect; suggest-*.json are planner inputs.
 const examples = readdirSync(join(root, 'examples')).filter(
   (f) => f.endsWith('.json') && !f.startsWith('suggest-'),
 );
-
-function run(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', cwd: root });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 describe('pool8 referee on examples/', () => {
   it('has examples', () => expect(examples.length).toBeGreaterThanOrEqual(8));

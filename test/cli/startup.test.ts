@@ -9,8 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '../..');
+import { root } from './pool8.js';
 
 /** The npm packages loaded by importing a built module, in a fresh process. */
 function packagesLoadedBy(module: string): string[] {
