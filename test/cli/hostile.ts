@@ -19,8 +19,8 @@ import { budgetOption, noiseOption, withBudget } from '../../cli/options.js';
 import { newFrame } from '../../engine/state.js';
 import { firstProblem } from '../../engine/validator.js';
 import { GameRecordSchema } from '../../play/record.js';
+import { root } from './pool8.js';
 
-export const root = join(import.meta.dirname, '../..');
 export const examples = join(root, 'examples');
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 /** The examples' notes (`about`, `expect`) are left out: they take any value. */

@@ -3,11 +3,10 @@
  * example in examples/ gives the outcome its `expect` names, errors come out
  * as coded JSON with exit code 1, bad usage exits 2.
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bin, root, pool8 as run } from './pool8.js';
+import { root, pool8 as run } from './pool8.js';
 
 // The referee's examples are those that state the outcome they expect; suggest-*.json are planner inputs.
 const examples = readdirSync(join(root, 'examples')).filter(
@@ -66,17 +65,13 @@ describe('pool8 referee on examples/', () => {
 
 describe('pool8 new-frame', () => {
   it('prints a frame the referee accepts, the same for the same seed', () => {
-    const a = execFileSync(
-      process.execPath,
-      [bin, 'new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'],
-      { encoding: 'utf8' },
-    );
-    const b = execFileSync(
-      process.execPath,
-      [bin, 'new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'],
-      { encoding: 'utf8' },
-    );
-    expect(a).toBe(b);
+    const args = ['new-frame', '--seed', '11', '--breaker', '1', '--table', '7ft'];
+    const first = run(args);
+    const second = run(args);
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(0);
+    const a = first.out;
+    expect(a).toBe(second.out);
     const s = JSON.parse(a);
     expect(s.turn).toBe(1);
     expect(s.table).toBe('7ft');
