@@ -38,6 +38,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { type BreakSpec, breakPlacement, breakShot } from '../ai/breakSearch.js';
+import { describeBudget, overrideBudget } from '../ai/budget.js';
 import { type Budget, LEVEL_NAMES, type Level } from '../ai/levels.js';
 import { perturb } from '../ai/noise.js';
 import { plan } from '../ai/planner.js';
@@ -133,12 +134,19 @@ if (!isTableSize(values.table)) usage(`--table must be one of ${TABLE_SIZES.join
 const table: TableSize = values.table;
 const named = check.level(values.level);
 const level: Level = { ...named, noise: check.noise(values.noise, named.noise) };
-let budget: Partial<Budget>;
+let overrides: unknown;
 try {
-  budget = JSON.parse(values.budget!) as Partial<Budget>;
+  overrides = JSON.parse(values.budget!);
 } catch {
   usage('--budget must be JSON, e.g. \'{"finalists":12}\'');
 }
+// The CLI's and the library's validator (ai/budget.ts): a partial lookahead
+// keeps the level's other fields, and an unknown field is refused. A plain
+// spread over the level's budget once let '{"lookahead":{"pots":6}}' drop
+// the lookahead's variants and plan with none (no run-out in 16 racks).
+const checked = overrideBudget(level.budget, overrides);
+if (!checked.ok) usage(`--budget: ${checked.error}`);
+const budget: Budget = checked.value;
 let breakSpec: BreakSpec | null = null;
 if (values.break !== undefined) {
   try {
@@ -326,7 +334,8 @@ const summary = {
   inHandFrom,
   exactFrom,
   break: breakSpec,
-  budget,
+  budget: overrides,
+  plannedWith: describeBudget(budget),
   ends,
   runoutRate: ends.runout / racks,
   decisionMs: {

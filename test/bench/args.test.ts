@@ -55,6 +55,46 @@ describe('bench/runout.js --noise', () => {
   });
 });
 
+describe('bench/runout.js --budget', () => {
+  it.each([
+    ['not JSON', 'x', `runout: --budget must be JSON, e.g. '{"finalists":12}'\n`],
+    [
+      'an unknown field',
+      '{"finalist":12}',
+      'runout: --budget: budget has no field "finalist"; it has candidates, samples, finalists, finalSamples, potSamples, lookahead\n',
+    ],
+    [
+      'a lookahead field out of range',
+      '{"lookahead":{"pots":0}}',
+      'runout: --budget: budget.lookahead.pots must be a whole number from 1 to 100, not 0\n',
+    ],
+  ])('%s is one line and exit 2', (_, value, message) => {
+    const r = run('runout.js', ['--budget', value]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(message);
+  });
+
+  // Found while timing larger depth-2 budgets: the script spread the
+  // overrides over the level's budget, so a lookahead naming only some of its
+  // fields planned with no variants at depth 2 and ran out none of 16 racks.
+  it("a partial lookahead keeps the level's other lookahead fields", () => {
+    const r = run('runout.js', [
+      '--racks',
+      '1',
+      '--seed',
+      '5',
+      '--threads',
+      '1',
+      '--budget',
+      '{"candidates":1,"samples":1,"finalists":1,"finalSamples":1,"potSamples":1,"lookahead":{"pots":2}}',
+    ]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).plannedWith).toBe(
+      '1 candidates × 1 samples; 1 finalists × 1 samples at depth 2 (2 pots × 3 variants × 3 samples, all 5 variants with ≤ 3 to go) + 1 plain',
+    );
+  });
+});
+
 describe('bench/runout.js --break', () => {
   it.each([
     [
