@@ -98,7 +98,8 @@ The planner's first inning after its own break on the racks of \`pool8 match --s
   --racks N       racks to play (default 40)
   --seed S        match seed whose racks and noise streams are used (default 2)
   --level L       ${LEVEL_NAMES.join(' | ')} (default olympiad)
-  --budget JSON   budget overrides, e.g. '{"finalists":12}'
+  --budget JSON   budget overrides over the level's, checked field by field as pool8's
+                  --budget is, e.g. '{"finalists":12}' or '{"lookahead":{"pots":6}}'
   --noise JSON    execution-noise overrides (phi and theta in degrees, V in m/s, a and b
                   in ball radii), e.g. '{"phi":0.0625}'; the planner samples with it too
   --threads N     worker threads (default 2)
