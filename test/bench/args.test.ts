@@ -39,6 +39,13 @@ describe.each(['runout.js', 'potModel.js'])('bench/%s options', (script) => {
   });
 });
 
+/** runout.js refuses `option value` with this one line on stderr and exit 2. */
+function refuses(option: string, value: string, message: string) {
+  const r = run('runout.js', [option, value]);
+  expect(r.status).toBe(2);
+  expect(r.stderr).toBe(message);
+}
+
 describe('bench/runout.js --noise', () => {
   it.each([
     ['not JSON', 'x'],
@@ -46,13 +53,13 @@ describe('bench/runout.js --noise', () => {
     ['an unknown field', '{"psi":1}'],
     ['a negative σ', '{"phi":-1}'],
     ['not a number', '{"V":"0.1"}'],
-  ])('%s is one line and exit 2', (_, value) => {
-    const r = run('runout.js', ['--noise', value]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toBe(
+  ])('%s is one line and exit 2', (_, value) =>
+    refuses(
+      '--noise',
+      value,
       `runout: --noise must be a JSON object of phi, V, a, b, theta, each a number ≥ 0, e.g. '{"phi":0.0625}'\n`,
-    );
-  });
+    ),
+  );
 });
 
 describe('bench/runout.js --budget', () => {
@@ -68,11 +75,7 @@ describe('bench/runout.js --budget', () => {
       '{"lookahead":{"pots":0}}',
       'runout: --budget: budget.lookahead.pots must be a whole number from 1 to 100, not 0\n',
     ],
-  ])('%s is one line and exit 2', (_, value, message) => {
-    const r = run('runout.js', ['--budget', value]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toBe(message);
-  });
+  ])('%s is one line and exit 2', (_, value, message) => refuses('--budget', value, message));
 
   // Found while timing larger depth-2 budgets: the script spread the
   // overrides over the level's budget, so a lookahead naming only some of its
@@ -112,11 +115,7 @@ describe('bench/runout.js --break', () => {
       '{"yFrac":0.5,"offset":0,"V":30,"b":0}',
       'runout: --break.V must be a number from 1 to 12.5\n',
     ],
-  ])('%s is one line and exit 2', (_, value, message) => {
-    const r = run('runout.js', ['--break', value]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toBe(message);
-  });
+  ])('%s is one line and exit 2', (_, value, message) => refuses('--break', value, message));
 
   // A small budget keeps the innings short; the point is the break, which the planner does not search.
   const cheap = '{"candidates":2,"samples":2,"finalists":1,"finalSamples":2,"lookahead":null}';
