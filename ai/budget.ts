@@ -19,7 +19,15 @@ export const BUDGET_FIELDS = [
   'lookahead',
 ] as const satisfies readonly (keyof Budget)[];
 
-const LOOKAHEAD_FIELDS = ['pots', 'variants', 'samples', 'allVariantsToGo', 'endgame'] as const;
+const LOOKAHEAD_FIELDS = [
+  'pots',
+  'variants',
+  'samples',
+  'allVariantsToGo',
+  'closeOutToGo',
+  'closeOutSamples',
+  'endgame',
+] as const;
 const ENDGAME_FIELDS = ['pots', 'variants', 'samples', 'maxToGo'] as const;
 
 // The bounds say what a decision can hold, not what is sensible: 1 000
@@ -34,6 +42,8 @@ const RANGES: Readonly<Record<string, readonly [number, number]>> = {
   variants: [1, 100],
   maxToGo: [1, 8],
   allVariantsToGo: [1, 8],
+  closeOutToGo: [1, 8],
+  closeOutSamples: [1, 10_000],
 };
 
 type Fields = Record<string, unknown>;
@@ -73,7 +83,7 @@ function overrideLookahead(base: Lookahead | null, o: unknown): Result<Lookahead
   if (o === null) return ok(null);
   if (!isObject(o))
     return err(
-      'budget.lookahead must be null (depth 1) or an object of pots, variants, samples, allVariantsToGo, endgame',
+      `budget.lookahead must be null (depth 1) or an object of ${LOOKAHEAD_FIELDS.join(', ')}`,
     );
   if (base === null && !['pots', 'variants', 'samples'].every((k) => k in o))
     return err(
@@ -82,6 +92,8 @@ function overrideLookahead(base: Lookahead | null, o: unknown): Result<Lookahead
   const start: Lookahead = base ?? { pots: 1, variants: 1, samples: 1 };
   const look = numbers('budget.lookahead', start, o, LOOKAHEAD_FIELDS, ['endgame']);
   if (!look.ok) return look;
+  if ((look.value.closeOutToGo === undefined) !== (look.value.closeOutSamples === undefined))
+    return err('budget.lookahead needs closeOutToGo and closeOutSamples together');
   if (!('endgame' in o)) return look;
   const { endgame: _, ...rest } = look.value;
   if (o.endgame === null) return ok(rest);
@@ -117,6 +129,10 @@ export function describeBudget(b: Budget): string {
     ? ` at depth 2 (${look.pots} pots × ${look.variants} variants × ${look.samples} samples${
         look.allVariantsToGo !== undefined
           ? `, all ${variants(1).length} variants with ≤ ${look.allVariantsToGo} to go`
+          : ''
+      }${
+        look.closeOutToGo !== undefined
+          ? `, ${look.closeOutSamples} samples with ≤ ${look.closeOutToGo} to go`
           : ''
       }${
         look.endgame

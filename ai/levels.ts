@@ -47,6 +47,15 @@ export interface Lookahead {
    */
   readonly allVariantsToGo?: number;
   /**
+   * With at most `closeOutToGo` pots to go (the 8 included), `closeOutSamples`
+   * noisy samples of each next shot instead of `samples`; both or neither.
+   * There the leaves are nearly won or lost, and the best of a dozen
+   * three-sample means cannot tell a hard shot on the 8 from an easy one: a
+   * 60 % shot shows 3 of 3 in 22 % of draws, 8 of 8 in 1.7 %.
+   */
+  readonly closeOutToGo?: number;
+  readonly closeOutSamples?: number;
+  /**
    * Depth 3 in the endgame: where a depth-2 sample keeps the table with at
    * most `maxToGo` pots left (value.ts `ballsToGo`, the 8 included), that
    * position is searched once more, with this smaller budget, instead of
@@ -59,7 +68,8 @@ export interface Lookahead {
 }
 
 /** The depth-3 search's budget, and the most pots left (the 8 included) at which it runs. */
-export interface EndgameLookahead extends Omit<Lookahead, 'endgame'> {
+export interface EndgameLookahead
+  extends Omit<Lookahead, 'endgame' | 'closeOutToGo' | 'closeOutSamples'> {
   readonly maxToGo: number;
 }
 

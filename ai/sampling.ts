@@ -259,6 +259,12 @@ export function lookaheadValues(
   // Near the end of the run the next shot is played for position on the last
   // balls and the 8, where soft and firm speeds often decide it (levels.ts).
   const every = look.allVariantsToGo !== undefined && ballsToGo(state, me) <= look.allVariantsToGo;
+  const samples =
+    look.closeOutToGo !== undefined &&
+    look.closeOutSamples !== undefined &&
+    ballsToGo(state, me) <= look.closeOutToGo
+      ? look.closeOutSamples
+      : look.samples;
   for (const [pi, g] of pots.entries()) {
     const all = variants(minSpeed(g.cut, g.dCue, g.dObj));
     const vs = every ? all : all.slice(1, 1 + look.variants);
@@ -269,7 +275,7 @@ export function lookaheadValues(
       const call = { kind: 'pocket' as const, ball: g.ball, pocket: g.pocket };
       let sum = 0;
       let sumAttack = 0;
-      for (let k = 0; k < look.samples; k++) {
+      for (let k = 0; k < samples; k++) {
         const [executed] = perturb(
           { ...shot, phi: aim.phi },
           level.noise,
@@ -290,8 +296,8 @@ export function lookaheadValues(
         sum += v.value;
         sumAttack += v.attack;
       }
-      best = Math.max(best, sum / look.samples);
-      bestAttack = Math.max(bestAttack, sumAttack / look.samples);
+      best = Math.max(best, sum / samples);
+      bestAttack = Math.max(bestAttack, sumAttack / samples);
     }
   }
   return { value: best, attack: bestAttack };

@@ -39,6 +39,12 @@ describe('overrideBudget', () => {
       ok: true,
       value: { ...olympiad, lookahead: { ...olympiad.lookahead!, endgame: end } },
     });
+    const closeOut = { closeOutToGo: 2, closeOutSamples: 8 };
+    const pro = LEVELS.pro.budget;
+    expect(overrideBudget(pro, { lookahead: closeOut })).toEqual({
+      ok: true,
+      value: { ...pro, lookahead: { ...pro.lookahead!, ...closeOut } },
+    });
     const withEnd = { ...olympiad, lookahead: { ...olympiad.lookahead!, endgame: end } };
     expect(overrideBudget(withEnd, { lookahead: { endgame: null } })).toEqual({
       ok: true,
@@ -113,6 +119,18 @@ describe('overrideBudget', () => {
       'budget.lookahead.allVariantsToGo must be a whole number from 1 to 8, not 0',
     ],
     [
+      'closeOutToGo without closeOutSamples',
+      LEVELS.pro.budget,
+      { lookahead: { closeOutToGo: 2 } },
+      'budget.lookahead needs closeOutToGo and closeOutSamples together',
+    ],
+    [
+      'closeOutSamples zero',
+      olympiad,
+      { lookahead: { closeOutToGo: 2, closeOutSamples: 0 } },
+      'budget.lookahead.closeOutSamples must be a whole number from 1 to 10000, not 0',
+    ],
+    [
       'endgame range',
       olympiad,
       { lookahead: { endgame: { pots: 2, variants: 2, samples: 2, maxToGo: 9 } } },
@@ -152,5 +170,14 @@ describe('describeBudget', () => {
       '6 candidates × 12 samples; 16 finalists × 16 samples at depth 2 (4 pots × 3 variants × 3 samples, all 5 variants with ≤ 3 to go) + 48 plain',
     );
     expect(describeBudget(amateur)).toBe('4 candidates × 10 samples; 4 finalists × 12 samples');
+    const pro = LEVELS.pro.budget;
+    expect(
+      describeBudget({
+        ...pro,
+        lookahead: { ...pro.lookahead!, closeOutToGo: 2, closeOutSamples: 8 },
+      }),
+    ).toBe(
+      '5 candidates × 12 samples; 5 finalists × 16 samples at depth 2 (2 pots × 3 variants × 4 samples, 8 samples with ≤ 2 to go)',
+    );
   });
 });
