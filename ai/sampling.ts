@@ -258,11 +258,12 @@ export function lookaheadValues(
   );
   // Near the end of the run the next shot is played for position on the last
   // balls and the 8, where soft and firm speeds often decide it (levels.ts).
-  const every = look.allVariantsToGo !== undefined && ballsToGo(state, me) <= look.allVariantsToGo;
+  const toGo = ballsToGo(state, me);
+  const every = look.allVariantsToGo !== undefined && toGo <= look.allVariantsToGo;
   const samples =
     look.closeOutToGo !== undefined &&
     look.closeOutSamples !== undefined &&
-    ballsToGo(state, me) <= look.closeOutToGo
+    toGo <= look.closeOutToGo
       ? look.closeOutSamples
       : look.samples;
   for (const [pi, g] of pots.entries()) {
